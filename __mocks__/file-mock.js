@@ -1,0 +1,2 @@
+// Jest stand-in for static assets imported by client code (images, styles).
+module.exports = 'test-file-stub';

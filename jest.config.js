@@ -1,0 +1,26 @@
+// `npm test`: unit and integration tests. Server tests run on PGlite in process, or on the
+// PostgreSQL server named by DATABASE_URL. Browser tests have their own config (jest.browser.config.js).
+const common = {
+  transform: { '^.+\\.[jt]sx?$': 'babel-jest' },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/server/**/__tests__/**/*.test.ts', '<rootDir>/src/shared/**/__tests__/**/*.test.ts'],
+      globalSetup: '<rootDir>/src/server/test-support/global-setup.js',
+    },
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/src/client/**/__tests__/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/test-support/setup.ts'],
+      moduleNameMapper: { '\\.(css|png|svg|jpg)$': '<rootDir>/__mocks__/file-mock.js' },
+    },
+  ],
+};

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/types';
+import type { Config } from './config';
+import { registerErrorHandling } from './plugins/errors';
+import sessionPlugin from './plugins/session';
+import { getOrCreateSessionSecret } from './modules/auth/session-repository';
+import { authRoutes } from './modules/auth/auth-routes';
+import { menuRoutes } from './modules/menu/menu-routes';
+import { healthRoutes } from './modules/health/health-routes';
+
+export type AppOptions = Pick<
+  Config,
+  'tenant' | 'clientCryptoKey' | 'companyName' | 'sessionIdleMinutes' | 'sessionMaxHours' | 'signinMaxFailures' | 'signinLockMinutes' | 'clientDir'
+> & {
+  db: Kysely<Database>;
+  logger?: boolean | object;
+  /** Sign-in calls allowed per address per minute. */
+  signinPerMinute?: number;
+};
+
+/**
+ * Builds the HTTP application: external plugins, then app plugins, then routes (DESIGN.md section 6).
+ * The database is opened and migrated by the caller (main.ts, tests), so one app can run on either engine.
+ */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    ajv: { customOptions: { removeAdditional: false, allowUnionTypes: true } },
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Soil Microbiology LIMS API',
+        version: '1',
+        description:
+          'The legacy contract: POST /api/{auth,menu,master,transaction}/<name>. Every call except auth/signin needs the headers ' +
+          'Authorization: Bearer <accessToken>, Token: <token> and dbName: <tenant> from the sign-in answer.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          token: { type: 'apiKey', in: 'header', name: 'Token' },
+          dbName: { type: 'apiKey', in: 'header', name: 'dbName' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  app.decorate('db', opts.db);
+  app.decorate('sessionSecret', await getOrCreateSessionSecret(opts.db));
+  app.decorate('settings', { tenant: opts.tenant, sessionIdleMinutes: opts.sessionIdleMinutes });
+  await app.register(sessionPlugin);
+
+  await app.register(async (api) => {
+    authRoutes(api, { ...opts, signinPerMinute: opts.signinPerMinute ?? 30 });
+    menuRoutes(api);
+    healthRoutes(api);
+  });
+
+  // The client reads its run-time settings from here, so changing CLIENT_CRYPTO_KEY needs no rebuild.
+  const runtimeConfig = `window.__LIMS_CONFIG__ = ${JSON.stringify({ cryptoKey: opts.clientCryptoKey, defaultDbName: opts.tenant })};\n`;
+  app.get('/runtime-config.js', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-store').send(runtimeConfig),
+  );
+
+  if (fs.existsSync(path.join(opts.clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: opts.clientDir,
+      preCompressed: true,
+      index: ['index.html'],
+      setHeaders: (res, filePath) => {
+        // Hashed bundles never change; index.html must always be fresh.
+        res.setHeader('cache-control', /\.[0-9a-f]{8,}\./.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { assertTransportKey } from '../shared/transport/aes';
+import { DEFAULT_DB_NAME } from '../shared/contract/session';
+
+/**
+ * Every environment variable the server reads (documented in README.md).
+ * Parsed once at start; a bad value stops the start with a plain message.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** Embedded PGlite data directory (used when databaseUrl is empty). */
+  dataDir: string;
+  databaseUrl: string | null;
+  clientCryptoKey: string;
+  adminInitialPassword: string;
+  seedDemo: boolean;
+  /** The tenant (dbName) this server serves. */
+  tenant: string;
+  companyName: string;
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** Failed sign-ins in a row before an account is throttled. */
+  signinMaxFailures: number;
+  signinLockMinutes: number;
+  logLevel: string;
+  clientDir: string;
+}
+
+export const DEFAULT_CLIENT_CRYPTO_KEY = '8080808080808080';
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max} (got '${raw}').`);
+  }
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new Error(`${name} must be on or off (got '${raw}').`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clientCryptoKey = env.CLIENT_CRYPTO_KEY || DEFAULT_CLIENT_CRYPTO_KEY;
+  assertTransportKey(clientCryptoKey);
+  const tenant = env.DB_NAME || DEFAULT_DB_NAME;
+  if (!/^[A-Za-z0-9_-]{1,63}$/.test(tenant)) throw new Error('DB_NAME may hold only letters, digits, _ and -.');
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || null,
+    clientCryptoKey,
+    adminInitialPassword: env.ADMIN_INITIAL_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    tenant,
+    companyName: env.COMPANY_NAME || 'Soil Microbiology Laboratory',
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionMaxHours: int(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 30),
+    signinMaxFailures: int(env, 'SIGNIN_MAX_FAILURES', 5, 1, 100),
+    signinLockMinutes: int(env, 'SIGNIN_LOCK_MINUTES', 15, 1, 24 * 60),
+    logLevel: env.LOG_LEVEL || 'info',
+    clientDir: path.resolve(env.CLIENT_DIR || 'build/client'),
+  };
+}

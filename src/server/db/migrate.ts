@@ -1,0 +1,16 @@
+import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
+import * as foundation from './migrations/20261122T030000-foundation';
+
+/** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122T030000-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,24 @@
+import type { Config } from '../config';
+import { openDatabase, type DbHandle } from './connection';
+import { migrateToLatest } from './migrate';
+import { seed } from './seed';
+
+/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR). */
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<DbHandle> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+}
+
+/** Opens, migrates and seeds: what every start does. */
+export async function prepareDatabase(config: Config): Promise<{ handle: DbHandle; applied: string[] }> {
+  const handle = await openConfiguredDatabase(config);
+  try {
+    const applied = await migrateToLatest(handle.db);
+    await seed(handle.db, { tenant: config.tenant, adminInitialPassword: config.adminInitialPassword, demo: config.seedDemo });
+    return { handle, applied };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}

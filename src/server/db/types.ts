@@ -1,0 +1,135 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely row types. Keep in step with the migrations in ./migrations. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Flag = 'Y' | 'N';
+
+export interface AppSettingTable { key: string; value: string }
+
+interface Versioned {
+  version: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserGroupTable extends Versioned {
+  id: Generated<number>;
+  name: string;
+  active: Generated<Flag>;
+}
+
+export interface WorkflowRoleTable extends Versioned {
+  id: Generated<number>;
+  shortname: string;
+  role: string;
+  hierarchy: number;
+  can_add: Generated<boolean>;
+  can_edit: Generated<boolean>;
+  can_view: Generated<boolean>;
+  can_delete: Generated<boolean>;
+  can_approve: Generated<boolean>;
+  can_microbe: Generated<boolean>;
+  is_toprole: Generated<boolean>;
+  active: Generated<Flag>;
+}
+
+export interface CodeNameTable extends Versioned {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  active: Generated<Flag>;
+}
+
+export interface AppUserTable extends Versioned {
+  id: Generated<number>;
+  employee_code: string;
+  salutation: string | null;
+  gender: string | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string | null;
+  address: string | null;
+  mobile: string | null;
+  email: string | null;
+  department_id: number | null;
+  designation_id: number | null;
+  workflow_role_id: number | null;
+  user_group_id: number | null;
+  reporting_manager_id: number | null;
+  username: string;
+  password_hash: string;
+  must_change_password: Generated<boolean>;
+  password_changed_at: Date | null;
+  failed_signins: Generated<number>;
+  locked_until: Date | null;
+  active: Generated<Flag>;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  tenant: string;
+  kind: 'full' | 'first_login';
+  token_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface MenuItemTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  label: string;
+  link: Generated<string>;
+  sequence: Generated<number>;
+  land_page: Generated<boolean>;
+  active: Generated<Flag>;
+  created_at: Timestamp;
+}
+
+export interface MenuGrantTable {
+  id: Generated<number>;
+  menu_item_id: number;
+  user_id: number | null;
+  user_group_id: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  tenant: string;
+  user_id: number | null;
+  username: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  ip: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface Database {
+  app_setting: AppSettingTable;
+  user_group: UserGroupTable;
+  workflow_role: WorkflowRoleTable;
+  department: CodeNameTable;
+  designation: CodeNameTable;
+  app_user: AppUserTable;
+  session: SessionTable;
+  menu_item: MenuItemTable;
+  menu_grant: MenuGrantTable;
+  audit_log: AuditLogTable;
+}
+
+export type AppUser = Selectable<AppUserTable>;
+export type NewAppUser = Insertable<AppUserTable>;
+export type AppUserUpdate = Updateable<AppUserTable>;
+export type Session = Selectable<SessionTable>;
+export type AuditRow = Selectable<AuditLogTable>;

@@ -1,0 +1,155 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/types';
+import { sha256Hex } from './tokens';
+
+/**
+ * The audit trail (DESIGN.md section 7): every mutation appends, in its own transaction, a row
+ * saying who, when, tenant, action, entity, id, before, after, reason and ip. Rows are hash-chained:
+ * each hash covers the row's content and the previous row's hash, so `npm run audit:verify` finds
+ * any row altered or removed behind the application's back. Triggers refuse UPDATE and DELETE.
+ */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Who is acting, taken from the request (or 'system' for the seed and the command line). */
+export interface Actor {
+  userId: number | null;
+  username: string | null;
+  tenant: string;
+  ip: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+}
+
+/** JSON with sorted keys: the same value always gives the same text, whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+}
+
+/** Plain JSON data (dates become ISO strings), as jsonb will give it back. */
+function plain(value: unknown): unknown {
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+}
+
+/** Fields never written to the trail. */
+const SECRET_FIELDS = new Set(['password_hash', 'token_hash', 'password', 'password1']);
+function redact(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(redact);
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : redact(v)]),
+  );
+}
+
+export interface HashedFields {
+  at: string;
+  tenant: string;
+  user_id: number | null;
+  username: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  ip: string | null;
+  prev_hash: string;
+}
+
+export function auditHash(f: HashedFields): string {
+  return sha256Hex(canonicalJson(f));
+}
+
+/** Appends one audit row inside the caller's transaction. */
+export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
+  // One writer at a time extends the chain; the lock is held until the transaction ends.
+  await sql`select pg_advisory_xact_lock(727272)`.execute(trx);
+  const last = await trx.selectFrom('audit_log').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const fields: HashedFields = {
+    at: new Date().toISOString(),
+    tenant: actor.tenant,
+    user_id: actor.userId,
+    username: actor.username,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId == null ? null : String(entry.entityId),
+    before: plain(redact(entry.before)),
+    after: plain(redact(entry.after)),
+    reason: entry.reason ?? null,
+    ip: actor.ip,
+    prev_hash: last?.hash ?? GENESIS_HASH,
+  };
+  await trx
+    .insertInto('audit_log')
+    .values({
+      ...fields,
+      before: fields.before === null ? null : JSON.stringify(fields.before),
+      after: fields.after === null ? null : JSON.stringify(fields.after),
+      hash: auditHash(fields),
+    })
+    .execute();
+}
+
+/**
+ * Runs `work` in a transaction and hands it an `audit` function bound to that transaction, so a
+ * mutation and its audit rows commit or roll back together.
+ */
+export async function mutate<T>(
+  db: Kysely<Database>,
+  actor: Actor,
+  work: (trx: Transaction<Database>, audit: (entry: AuditEntry) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute((trx) => work(trx, (entry) => writeAudit(trx, actor, entry)));
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  verified: number;
+  brokenAt?: { id: number; reason: string };
+}
+
+/** Walks the chain in id order; stops at the first row whose hash or link does not hold. */
+export async function verifyAuditChain(db: Kysely<Database>, batch = 5000): Promise<VerifyResult> {
+  let prev = GENESIS_HASH;
+  let lastId = 0;
+  let verified = 0;
+  for (;;) {
+    const rows = await db.selectFrom('audit_log').selectAll().where('id', '>', lastId).orderBy('id').limit(batch).execute();
+    if (rows.length === 0) return { ok: true, verified };
+    for (const r of rows) {
+      if (r.prev_hash !== prev) {
+        return { ok: false, verified, brokenAt: { id: r.id, reason: 'its link to the previous row does not match (a row was removed or reordered)' } };
+      }
+      const expected = auditHash({
+        at: new Date(r.at).toISOString(),
+        tenant: r.tenant,
+        user_id: r.user_id,
+        username: r.username,
+        action: r.action,
+        entity: r.entity,
+        entity_id: r.entity_id,
+        before: r.before ?? null,
+        after: r.after ?? null,
+        reason: r.reason,
+        ip: r.ip,
+        prev_hash: r.prev_hash,
+      });
+      if (expected !== r.hash) {
+        return { ok: false, verified, brokenAt: { id: r.id, reason: 'its content does not match its hash (the row was altered)' } };
+      }
+      prev = r.hash;
+      lastId = r.id;
+      verified++;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The access token names the session, the user and the tenant, and is signed with the server's
+ * session secret (HMAC-SHA256): `base64url(json).base64url(mac)`. The companion `Token` header is a
+ * random value whose SHA-256 is stored in the session row; a request needs both.
+ */
+export interface AccessClaims {
+  sid: string;
+  uid: number;
+  tnt: string;
+  knd: 'full' | 'first_login';
+}
+
+export function signAccessToken(claims: AccessClaims, secret: string): string {
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const mac = createHmac('sha256', secret).update(body).digest('base64url');
+  return `${body}.${mac}`;
+}
+
+export function verifyAccessToken(token: string, secret: string): AccessClaims | null {
+  if (typeof token !== 'string' || token.length > 2048) return null;
+  const dot = token.indexOf('.');
+  if (dot <= 0) return null;
+  const body = token.slice(0, dot);
+  const mac = Buffer.from(token.slice(dot + 1), 'base64url');
+  const expected = createHmac('sha256', secret).update(body).digest();
+  if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
+  try {
+    const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as AccessClaims;
+    if (typeof c.sid !== 'string' || !Number.isInteger(c.uid) || typeof c.tnt !== 'string') return null;
+    if (c.knd !== 'full' && c.knd !== 'first_login') return null;
+    return c;
+  } catch {
+    return null;
+  }
+}
+
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function sameHash(aHex: string, bHex: string): boolean {
+  const a = Buffer.from(aHex, 'hex');
+  const b = Buffer.from(bHex, 'hex');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}

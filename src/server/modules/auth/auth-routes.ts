@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { AUTH_ENDPOINTS } from '../../../shared/contract/endpoints';
+import { MSG } from '../../../shared/contract/messages';
+import type { ChangePasswordRequest, SignInRequest } from '../../../shared/contract/session';
+import { changePassword, logout, signIn, type AuthSettings } from './auth-service';
+
+const str = (max: number) => ({ type: 'string', maxLength: max });
+
+export function authRoutes(app: FastifyInstance, settings: AuthSettings & { signinPerMinute: number }) {
+  app.endpoint<SignInRequest>(
+    AUTH_ENDPOINTS.signin,
+    {
+      config: {
+        rateLimit: {
+          max: settings.signinPerMinute,
+          timeWindow: 60_000,
+          errorResponseBuilder: () => ({
+            statusCode: 429,
+            message: 'Too many sign-in attempts from this address. Please wait a minute and try again.',
+          }),
+        },
+      },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['username', 'password'],
+          properties: { username: { ...str(50), minLength: 1 }, password: { ...str(4096), minLength: 1 } },
+        },
+      },
+      // Empty fields get the sign-in screen's own texts.
+      preValidation: async (req) => {
+        const b = req.body as Partial<SignInRequest> | null;
+        if (b && typeof b === 'object') {
+          if (b.username === undefined || b.username === '' || (typeof b.username === 'string' && !b.username.trim())) {
+            throw Object.assign(new Error(MSG.usernameRequired), { statusCode: 400 });
+          }
+          if (b.password === undefined || b.password === '') throw Object.assign(new Error(MSG.passwordRequired), { statusCode: 400 });
+        }
+      },
+    },
+    (req) => signIn(req, req.body, settings),
+  );
+
+  app.endpoint<ChangePasswordRequest>(
+    AUTH_ENDPOINTS.changePassword,
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['userid', 'username', 'password', 'password1'],
+          properties: { userid: { type: 'integer' }, username: { ...str(50), minLength: 1 }, password: { ...str(4096), minLength: 1 }, password1: { ...str(4096), minLength: 1 } },
+        },
+      },
+    },
+    (req) => changePassword(req, req.body, settings),
+  );
+
+  app.endpoint(AUTH_ENDPOINTS.logout, {}, (req) => logout(req));
+
+  app.endpoint(AUTH_ENDPOINTS.checklogin, {
+    schema: { body: { type: ['object', 'null'], properties: { accessToken: str(2048) } } },
+  }, async () => ({ message: MSG.success }));
+}

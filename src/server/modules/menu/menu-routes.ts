@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { AUTH_ENDPOINTS } from '../../../shared/contract/endpoints';
+import { menuForUser } from './menu-repository';
+
+const menuSchema = {
+  body: {
+    type: ['object', 'null'],
+    properties: { username: { type: 'string', maxLength: 50 }, accessToken: { type: 'string', maxLength: 2048 }, userid: { type: ['integer', 'string'] }, usergroupid: { type: ['integer', 'string'] } },
+  },
+};
+
+/**
+ * The menu is always the signed-in user's: the identity fields of the legacy payload are accepted
+ * but never trusted (a caller cannot read another user's menu by sending their id).
+ */
+export function menuRoutes(app: FastifyInstance) {
+  for (const spec of [AUTH_ENDPOINTS.menuofUserforjosn, AUTH_ENDPOINTS.getmenubyuser]) {
+    app.endpoint(spec, { schema: menuSchema }, (req) => menuForUser(app.db, req.auth!.userId, req.auth!.userGroupId));
+  }
+}

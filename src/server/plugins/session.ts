@@ -1,0 +1,111 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { type EndpointSpec, path } from '../../shared/contract/endpoints';
+import { MSG } from '../../shared/contract/messages';
+import { verifyAccessToken, sha256Hex, sameHash } from '../lib/tokens';
+import { findLiveSession, touchSession } from '../modules/auth/session-repository';
+import { flagsOf, type Flags } from '../lib/permissions';
+import type { Actor } from '../lib/audit';
+import { HttpError } from './errors';
+
+/** Who is calling, attached to every guarded request. */
+export interface AuthContext {
+  sessionId: string;
+  userId: number;
+  username: string;
+  userGroupId: number | null;
+  tenant: string;
+  kind: 'full' | 'first_login';
+  flags: Flags;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    sessionSecret: string;
+    settings: { tenant: string; sessionIdleMinutes: number };
+    /** Registers POST /api/{group}/{name} for an endpoint of the contract table, guarded as the table says. */
+    endpoint<Body = unknown>(
+      spec: EndpointSpec,
+      options: Omit<RouteShorthandOptions, 'preHandler'>,
+      handler: (req: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => Promise<unknown>,
+    ): void;
+  }
+}
+
+/** The actor for the audit trail of a request. */
+export function actorOf(req: FastifyRequest): Actor {
+  return {
+    userId: req.auth?.userId ?? null,
+    username: req.auth?.username ?? null,
+    tenant: req.server.settings.tenant,
+    ip: req.ip ?? null,
+  };
+}
+
+/** 401 answers carry the legacy 'login again' message that the client's session check understands. */
+const notSignedIn = () => new HttpError(401, MSG.loginAgain, { detail: 'Your session has expired or is not valid. Please sign in again.' });
+
+function bearer(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(h.trim());
+  return m ? m[1] : null;
+}
+
+function header(req: FastifyRequest, name: string): string | null {
+  const v = req.headers[name];
+  return typeof v === 'string' && v.length > 0 ? v : null;
+}
+
+export async function authenticate(req: FastifyRequest, spec: EndpointSpec): Promise<AuthContext> {
+  const app = req.server;
+  const accessToken = bearer(req);
+  const token = header(req, 'token');
+  if (!accessToken || !token) throw notSignedIn();
+  const claims = verifyAccessToken(accessToken, app.sessionSecret);
+  if (!claims) throw notSignedIn();
+  const row = await findLiveSession(app.db, claims.sid, app.settings.sessionIdleMinutes);
+  if (!row || row.user_id !== claims.uid || !sameHash(row.token_hash, sha256Hex(token))) throw notSignedIn();
+  const dbName = header(req, 'dbname');
+  if (dbName !== row.tenant || row.tenant !== app.settings.tenant) {
+    throw new HttpError(403, `This session belongs to the database '${row.tenant}'; the request named '${dbName ?? ''}'.`);
+  }
+  if (row.kind === 'first_login' && spec.auth !== 'first-login') {
+    throw new HttpError(403, 'Please change your password before using the application.');
+  }
+  if (row.stale_touch) await touchSession(app.db, row.id);
+  const ctx: AuthContext = {
+    sessionId: row.id,
+    userId: row.user_id,
+    username: row.username,
+    userGroupId: row.user_group_id,
+    tenant: row.tenant,
+    kind: row.kind,
+    flags: flagsOf(row),
+  };
+  if (spec.permission && !ctx.flags[spec.permission]) {
+    throw new HttpError(403, `Your role does not allow this (it needs the '${spec.permission}' permission).`);
+  }
+  return ctx;
+}
+
+export default fp(async function sessionPlugin(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.decorate('endpoint', function endpoint(this: FastifyInstance, spec, options, handler) {
+    this.post(path(spec), {
+      ...options,
+      config: { ...(options.config as object), endpoint: spec },
+      schema: { tags: [spec.group], summary: spec.summary, ...(options.schema ?? {}) },
+      preHandler: async (req) => {
+        req.auth = spec.auth === 'public' ? null : await authenticate(req, spec);
+      },
+      handler: handler as never,
+    });
+  } as FastifyInstance['endpoint']);
+});

@@ -1,0 +1,31 @@
+import type { PermissionFlag } from './session';
+
+/**
+ * The endpoint table: every API call, by group and legacy name, with what it needs.
+ * `auth: 'public'` needs nothing; 'first-login' accepts the restricted first-login token;
+ * 'session' needs a live full session; `permission` names the role flag the call needs.
+ * The server registers its routes from this table and a test proves every route is guarded.
+ */
+export type EndpointGroup = 'auth' | 'menu' | 'master' | 'transaction' | 'audit';
+
+export interface EndpointSpec {
+  group: EndpointGroup;
+  name: string;
+  auth: 'public' | 'first-login' | 'session';
+  permission?: PermissionFlag;
+  summary: string;
+}
+
+export const path = (e: Pick<EndpointSpec, 'group' | 'name'>): string => `/api/${e.group}/${e.name}`;
+
+export const AUTH_ENDPOINTS = {
+  signin: { group: 'auth', name: 'signin', auth: 'public', summary: 'Sign in with a transport-encoded password.' },
+  changePassword: {
+    group: 'auth', name: 'changePassword', auth: 'first-login',
+    summary: "Change a user's password (first-login token or a live session of that user).",
+  },
+  logout: { group: 'auth', name: 'logout', auth: 'session', summary: 'End the current session.' },
+  checklogin: { group: 'transaction', name: 'checklogin', auth: 'session', summary: "Session check; 401 with message 'login again' when not live." },
+  menuofUserforjosn: { group: 'menu', name: 'menuofUserforjosn', auth: 'session', summary: "The signed-in user's menu." },
+  getmenubyuser: { group: 'menu', name: 'getmenubyuser', auth: 'session', summary: "The signed-in user's menu (alias)." },
+} as const satisfies Record<string, EndpointSpec>;
