@@ -13,6 +13,7 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/server/**/__tests__/**/*.test.ts', '<rootDir>/src/shared/**/__tests__/**/*.test.ts'],
       globalSetup: '<rootDir>/src/server/test-support/global-setup.js',
+      globalTeardown: '<rootDir>/src/server/test-support/global-teardown.js',
     },
     {
       ...common,

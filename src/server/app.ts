@@ -9,12 +9,19 @@ import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/types';
 import type { Config } from './config';
+import type { EndpointSpec } from '../shared/contract/endpoints';
 import { registerErrorHandling } from './plugins/errors';
 import sessionPlugin from './plugins/session';
 import { getOrCreateSessionSecret } from './modules/auth/session-repository';
 import { authRoutes } from './modules/auth/auth-routes';
 import { menuRoutes } from './modules/menu/menu-routes';
 import { healthRoutes } from './modules/health/health-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: Array<{ method: string; url: string; endpoint: EndpointSpec | null }>;
+  }
+}
 
 export type AppOptions = Pick<
   Config,
@@ -75,6 +82,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
+  // Every API route, as registered: the guard tests enumerate these.
+  const apiRoutes: Array<{ method: string; url: string; endpoint: EndpointSpec | null }> = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (r) => {
+    if (r.url.startsWith('/api/') && !r.url.startsWith('/api/docs')) {
+      const endpoint = ((r.config as { endpoint?: EndpointSpec } | undefined)?.endpoint) ?? null;
+      for (const m of [r.method].flat()) if (m !== 'HEAD') apiRoutes.push({ method: m, url: r.url, endpoint });
+    }
+  });
   app.decorate('db', opts.db);
   app.decorate('sessionSecret', await getOrCreateSessionSecret(opts.db));
   app.decorate('settings', { tenant: opts.tenant, sessionIdleMinutes: opts.sessionIdleMinutes });

@@ -30,7 +30,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      if (owner && isAlive(owner)) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by another process (pid ${owner}). Stop it first, or set DATA_DIR to another directory.`,
         );

@@ -32,7 +32,7 @@ declare module 'fastify' {
     /** Registers POST /api/{group}/{name} for an endpoint of the contract table, guarded as the table says. */
     endpoint<Body = unknown>(
       spec: EndpointSpec,
-      options: Omit<RouteShorthandOptions, 'preHandler'>,
+      options: Omit<RouteShorthandOptions, 'onRequest'>,
       handler: (req: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => Promise<unknown>,
     ): void;
   }
@@ -102,7 +102,8 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
       ...options,
       config: { ...(options.config as object), endpoint: spec },
       schema: { tags: [spec.group], summary: spec.summary, ...(options.schema ?? {}) },
-      preHandler: async (req) => {
+      // Authenticate before the body is parsed or validated: without a live session nothing else is looked at.
+      onRequest: async (req) => {
         req.auth = spec.auth === 'public' ? null : await authenticate(req, spec);
       },
       handler: handler as never,

@@ -30,7 +30,7 @@ export function authRoutes(app: FastifyInstance, settings: AuthSettings & { sign
       // Empty fields get the sign-in screen's own texts.
       preValidation: async (req) => {
         const b = req.body as Partial<SignInRequest> | null;
-        if (b && typeof b === 'object') {
+        if (b && typeof b === 'object' && !Array.isArray(b)) {
           if (b.username === undefined || b.username === '' || (typeof b.username === 'string' && !b.username.trim())) {
             throw Object.assign(new Error(MSG.usernameRequired), { statusCode: 400 });
           }
