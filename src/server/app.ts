@@ -15,6 +15,7 @@ import sessionPlugin from './plugins/session';
 import { getOrCreateSessionSecret } from './modules/auth/session-repository';
 import { authRoutes } from './modules/auth/auth-routes';
 import { menuRoutes } from './modules/menu/menu-routes';
+import { resourceRoutes } from './modules/masters/resource-routes';
 import { healthRoutes } from './modules/health/health-routes';
 
 declare module 'fastify' {
@@ -99,6 +100,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(async (api) => {
     authRoutes(api, { ...opts, signinPerMinute: opts.signinPerMinute ?? 30 });
     menuRoutes(api);
+    resourceRoutes(api);
     healthRoutes(api);
   });
 

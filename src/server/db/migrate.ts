@@ -1,9 +1,11 @@
 import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
 import * as foundation from './migrations/20261122T030000-foundation';
+import * as masters from './migrations/20261122T040000-masters';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
   '20261122T030000-foundation': foundation,
+  '20261122T040000-masters': masters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

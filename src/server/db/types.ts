@@ -40,6 +40,40 @@ export interface CodeNameTable extends Versioned {
   active: Generated<Flag>;
 }
 
+export interface UnitOfMeasureTable extends Versioned {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  unit_type: 'C' | 'F' | 'N' | 'D' | 'B';
+  active: Generated<Flag>;
+}
+
+export interface CommonMasterTypeTable extends Versioned {
+  id: Generated<number>;
+  code: string;
+  type: string;
+  active: Generated<Flag>;
+}
+
+export interface CommonMasterTable extends Versioned {
+  id: Generated<number>;
+  type_id: number;
+  shortname: string;
+  value: string;
+  /** The entry (of another type) this one depends on. */
+  depends_on_id: number | null;
+  active: Generated<Flag>;
+}
+
+export interface ActivityTypeTable extends Versioned {
+  id: Generated<number>;
+  shortname: string;
+  name: string;
+  level: 'Level 1' | 'Level 2';
+  sequence: number | null;
+  active: Generated<Flag>;
+}
+
 export interface AppUserTable extends Versioned {
   id: Generated<number>;
   employee_code: string;
@@ -121,6 +155,10 @@ export interface Database {
   workflow_role: WorkflowRoleTable;
   department: CodeNameTable;
   designation: CodeNameTable;
+  unit_of_measure: UnitOfMeasureTable;
+  common_master_type: CommonMasterTypeTable;
+  common_master: CommonMasterTable;
+  activity_type: ActivityTypeTable;
   app_user: AppUserTable;
   session: SessionTable;
   menu_item: MenuItemTable;

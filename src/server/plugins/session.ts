@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { type EndpointSpec, path } from '../../shared/contract/endpoints';
 import { MSG } from '../../shared/contract/messages';
+import type { PermissionFlag } from '../../shared/contract/session';
 import { verifyAccessToken, sha256Hex, sameHash } from '../lib/tokens';
 import { findLiveSession, touchSession } from '../modules/auth/session-repository';
 import { flagsOf, type Flags } from '../lib/permissions';
@@ -22,6 +23,10 @@ export interface AuthContext {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract entry a route was registered from (see shared/contract/endpoints). */
+    endpoint?: EndpointSpec;
+  }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
@@ -32,8 +37,8 @@ declare module 'fastify' {
     /** Registers POST /api/{group}/{name} for an endpoint of the contract table, guarded as the table says. */
     endpoint<Body = unknown>(
       spec: EndpointSpec,
-      options: Omit<RouteShorthandOptions, 'onRequest'>,
-      handler: (req: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => Promise<unknown>,
+      options: Omit<import('fastify').RouteShorthandOptions, 'onRequest'>,
+      handler: (req: FastifyRequest<{ Body: Body }>, reply: import('fastify').FastifyReply) => Promise<unknown>,
     ): void;
   }
 }
@@ -89,10 +94,23 @@ export async function authenticate(req: FastifyRequest, spec: EndpointSpec): Pro
     kind: row.kind,
     flags: flagsOf(row),
   };
-  if (spec.permission && !ctx.flags[spec.permission]) {
-    throw new HttpError(403, `Your role does not allow this (it needs the '${spec.permission}' permission).`);
+  if (spec.permission) {
+    // A save that creates or updates lets either flag through here; its handler checks the right one.
+    const needed = [spec.permission, ...(spec.permissionOnUpdate ? [spec.permissionOnUpdate] : [])];
+    if (!needed.some((f) => ctx.flags[f])) throw permissionRefused(...needed);
   }
   return ctx;
+}
+
+/** The 403 answer for a caller whose role lacks the flag(s) a call needs. */
+export function permissionRefused(...flags: PermissionFlag[]): HttpError {
+  const names = flags.map((f) => `'${f}'`).join(' or ');
+  return new HttpError(403, `Your role does not allow this (it needs the ${names} permission).`);
+}
+
+/** Checks one role flag inside a handler (after the body has said what the call will do). */
+export function requirePermission(req: FastifyRequest, flag: PermissionFlag): void {
+  if (!req.auth?.flags[flag]) throw permissionRefused(flag);
 }
 
 export default fp(async function sessionPlugin(app: FastifyInstance) {
@@ -100,10 +118,10 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorate('endpoint', function endpoint(this: FastifyInstance, spec, options, handler) {
     this.post(path(spec), {
       ...options,
-      config: { ...(options.config as object), endpoint: spec },
+      config: { ...options.config, endpoint: spec },
       schema: { tags: [spec.group], summary: spec.summary, ...(options.schema ?? {}) },
       // Authenticate before the body is parsed or validated: without a live session nothing else is looked at.
-      onRequest: async (req) => {
+      onRequest: async (req: FastifyRequest) => {
         req.auth = spec.auth === 'public' ? null : await authenticate(req, spec);
       },
       handler: handler as never,

@@ -29,6 +29,13 @@ async function freshDatabase(): Promise<DbHandle & { drop(): Promise<void> }> {
   return {
     ...h,
     drop: async () => {
+      // pg's pool.end() resolves before its clients' backends have gone; a forced drop would then kill
+      // them mid-goodbye and their clients emit an unhandled 'error'. Wait (briefly) for them to leave.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin.db);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
       await admin.close();
     },

@@ -13,6 +13,12 @@ export interface EndpointSpec {
   name: string;
   auth: 'public' | 'first-login' | 'session';
   permission?: PermissionFlag;
+  /**
+   * A save that may create or update: `permission` is the flag a create needs and this one the flag an
+   * update needs. The guard lets a caller holding either through; the handler checks the right one
+   * once the body says which it is.
+   */
+  permissionOnUpdate?: PermissionFlag;
   summary: string;
 }
 
@@ -29,3 +35,5 @@ export const AUTH_ENDPOINTS = {
   menuofUserforjosn: { group: 'menu', name: 'menuofUserforjosn', auth: 'session', summary: "The signed-in user's menu." },
   getmenubyuser: { group: 'menu', name: 'getmenubyuser', auth: 'session', summary: "The signed-in user's menu (alias)." },
 } as const satisfies Record<string, EndpointSpec>;
+
+export { MASTER_ENDPOINTS, masterEndpointsOf, type MasterEndpoint } from './master-endpoints';

@@ -1,0 +1,119 @@
+import { sql, type Kysely, type Transaction, type SqlBool, type Expression } from 'kysely';
+import type { Database } from '../../db/types';
+import { PAGE_SIZE, fieldByName, type FieldDef, type LookupDef, type ResourceDef } from '../../../shared/resources';
+
+/**
+ * One repository for every simple master, driven by its definition (DESIGN.md sections 4 and 6).
+ * Table and column names come only from the definitions (never from a request); every value is bound.
+ * Rows come back with their database column names; resource-routes maps them to the legacy names.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+/** A row of any master table. */
+export type DbRow = Record<string, unknown> & { id: number; active: 'Y' | 'N'; version: number };
+
+/** The definitions' tables seen without their individual row types (their columns are checked by the tests). */
+type AnyTables = Record<string, Record<string, unknown>>;
+const loose = (db: Db) => db as unknown as Kysely<AnyTables>;
+
+const ref = (column: string) => sql.ref(column);
+
+/** The columns a master row is read with. */
+function selection(r: ResourceDef): string[] {
+  return ['id', ...r.fields.map((f) => f.column), 'active', 'version'];
+}
+
+function columnOf(r: ResourceDef, legacyName: string): FieldDef | { column: 'id'; kind: 'integer' } {
+  if (legacyName === 'id') return { column: 'id', kind: 'integer' };
+  const f = fieldByName(r, legacyName);
+  if (!f) throw new Error(`${r.name}: no field '${legacyName}'`);
+  return f;
+}
+
+/** Text sorts case-insensitively; everything else as stored. */
+function sortKey(f: { column: string; kind: FieldDef['kind'] }): Expression<unknown> {
+  return f.kind === 'integer' || f.kind === 'boolean' ? ref(f.column) : sql`lower(${ref(f.column)})`;
+}
+
+/** Escapes LIKE's wildcards so that the search text matches literally (backslash is PostgreSQL's default escape). */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface PageQuery {
+  page: number;
+  /** Trimmed, non-empty: only rows where one of the search fields contains it (case-insensitive). */
+  search?: string;
+}
+
+/** One page of rows in the stable order, each with `total_items` (the number of matching rows). */
+export async function listPage(db: Db, r: ResourceDef, q: PageQuery): Promise<Array<DbRow & { total_items: number }>> {
+  const order = columnOf(r, r.list.orderBy);
+  let query = loose(db)
+    .selectFrom(r.table)
+    .select(selection(r))
+    .select(sql<number>`count(*) over ()`.as('total_items'));
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    query = query.where((eb) =>
+      eb.or(r.list.searchFields.map((name) => eb(sql`cast(${ref(columnOf(r, name).column)} as text)`, 'ilike', pattern))) as Expression<SqlBool>,
+    );
+  }
+  const rows = await query
+    .orderBy(sortKey(order))
+    .orderBy('id')
+    .limit(PAGE_SIZE)
+    .offset((q.page - 1) * PAGE_SIZE)
+    .execute();
+  return rows as Array<DbRow & { total_items: number }>;
+}
+
+export async function findById(db: Db, r: ResourceDef, id: number, opts: { forUpdate?: boolean } = {}): Promise<DbRow | undefined> {
+  let query = loose(db).selectFrom(r.table).select(selection(r)).where('id', '=', id);
+  if (opts.forUpdate) query = query.forUpdate();
+  return (await query.executeTakeFirst()) as DbRow | undefined;
+}
+
+/** Id of another row whose `field` equals `value` case-insensitively. */
+export async function findDuplicate(db: Db, r: ResourceDef, f: FieldDef, value: string, exceptId: number | null): Promise<number | undefined> {
+  let query = loose(db)
+    .selectFrom(r.table)
+    .select('id')
+    .where(sql`lower(${ref(f.column)})`, '=', value.toLowerCase());
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  const row = (await query.limit(1).executeTakeFirst()) as { id: number } | undefined;
+  return row?.id;
+}
+
+/** Values keyed by column. */
+export type ColumnValues = Record<string, unknown>;
+
+export async function insertRow(db: Db, r: ResourceDef, values: ColumnValues): Promise<DbRow> {
+  return (await loose(db).insertInto(r.table).values(values).returning(selection(r)).executeTakeFirstOrThrow()) as DbRow;
+}
+
+/** Updates the row and bumps its version. */
+export async function updateRow(db: Db, r: ResourceDef, id: number, values: ColumnValues): Promise<DbRow> {
+  return (await loose(db)
+    .updateTable(r.table)
+    .set({ ...values, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returning(selection(r))
+    .executeTakeFirstOrThrow()) as DbRow;
+}
+
+export async function setStatus(db: Db, r: ResourceDef, id: number, active: 'Y' | 'N'): Promise<DbRow> {
+  return updateRow(db, r, id, { active });
+}
+
+/** Every active row, unpaged, with the lookup's columns (legacy names), in the lookup's order. */
+export async function lookupRows(db: Db, r: ResourceDef, l: LookupDef): Promise<Array<Record<string, unknown>>> {
+  const cols = l.fields.map((x) => (typeof x === 'string' ? { as: x, field: x } : x));
+  const rows = await loose(db)
+    .selectFrom(r.table)
+    .select(cols.map((c) => sql.ref(columnOf(r, c.field).column).as(c.as)))
+    .where('active', '=', 'Y')
+    .orderBy(sortKey(columnOf(r, l.orderBy)))
+    .orderBy('id')
+    .execute();
+  return rows as Array<Record<string, unknown>>;
+}

@@ -1,0 +1,1 @@
+export { schemaFor, fieldSchema, validateResource, truthy, type ValidationResult } from './resource-schema';
