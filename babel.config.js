@@ -14,5 +14,9 @@ module.exports = (api) => {
       ['@babel/preset-react', { runtime: 'automatic' }],
       ['@babel/preset-typescript', { onlyRemoveTypeImports: true, allowDeclareFields: true }],
     ],
+    // Outside webpack, import() becomes require(): Jest runs with --experimental-vm-modules (PGlite needs
+    // it for its own imports), and with it a native import() of our CommonJS output would wrap the module
+    // one level too deep (React.lazy would get { default: { default } }).
+    plugins: isWebpack ? [] : ['@babel/plugin-transform-dynamic-import'],
   };
 };

@@ -26,7 +26,7 @@ test('a protected route while signed out lands on /login', async () => {
   await page.waitForURL(/#\/login$/);
   await page.goto(`${server.url}/`);
   await page.waitForURL(/#\/login$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).resolves.toBeTruthy();
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
 });
 
 test('empty sign-in shows the validation texts', async () => {
@@ -34,6 +34,7 @@ test('empty sign-in shows the validation texts', async () => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.getByText('Username is Required!').first().waitFor();
   await page.getByText('Password is Required!').first().waitFor();
+  await screenshot(page, 'login');
 });
 
 test('a wrong password shows the OOPS! toast', async () => {
@@ -46,8 +47,8 @@ test('a wrong password shows the OOPS! toast', async () => {
 test('first login forces the password change, then the admin signs in to the shell', async () => {
   await signIn(page, server.url, 'admin', ADMIN_INITIAL_PASSWORD);
   await page.waitForURL(/#\/changePassword\/\d+$/);
-  await screenshot(page, 'change-password');
   await page.getByLabel('Enter New Password').fill(NEW_PASSWORD);
+  await screenshot(page, 'change-password');
   await page.getByLabel('Re-Enter Password').fill('Mismatch@2026');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByText('password Not Matched!').first().waitFor();
@@ -76,19 +77,18 @@ test('first login forces the password change, then the admin signs in to the she
 });
 
 test('the sidebar state survives a reload', async () => {
-  const sidebarOpen = async () => (await page.getByTestId('sidebar').boundingBox())!.width > 100;
-  const before = await sidebarOpen();
+  const waitForSidebar = (open: boolean) =>
+    page.waitForFunction((o) => {
+      const el = document.querySelector('[data-testid="sidebar"]');
+      return el !== null && el.getBoundingClientRect().width > 100 === o;
+    }, open);
+  const before = (await page.getByTestId('sidebar').boundingBox())!.width > 100;
   await page.getByTestId('sidebar-toggle').click();
-  await page.waitForFunction((b) => {
-    const el = document.querySelector('[data-testid="sidebar"]');
-    return el && (el.getBoundingClientRect().width > 100) !== b;
-  }, before);
+  await waitForSidebar(!before);
   await page.reload();
-  await page.getByTestId('sidebar').waitFor();
-  await page.waitForTimeout(400); // drawer transition
-  expect(await sidebarOpen()).toBe(!before);
-  // put it back
+  await waitForSidebar(!before); // the drawer comes back as it was left, without a click
   await page.getByTestId('sidebar-toggle').click();
+  await waitForSidebar(before);
 });
 
 test('a revoked session sends the user to login with Your Session Has Expired?', async () => {
@@ -105,8 +105,8 @@ test('a revoked session sends the user to login with Your Session Has Expired?',
     { authorization: `Bearer ${other.accessToken}`, token: other.token, dbname: other.dbName },
   );
   expect(ch.status).toBe('OK');
-  await page.goto(`${server.url}/#/BlankHomePage`);
-  await page.getByTestId('sidebar').getByText('Dashboard', { exact: true }).click();
+  // Any navigation runs the session check.
+  await page.goto(`${server.url}/#/dashboard`);
   await page.getByText('Your Session Has Expired?').waitFor();
   await page.waitForURL(/#\/login$/);
   await signIn(page, server.url, 'admin', later);

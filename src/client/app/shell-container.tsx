@@ -1,0 +1,19 @@
+import { useDispatch, useSelector } from 'react-redux';
+import { Shell } from '../features/shell/shell';
+import { logoutRequested, menuRequested, selectSession } from '../features/session/session-slice';
+
+/** Wires the shell (presentational) to the session: menu, user name, logout. */
+export default function ShellContainer() {
+  const dispatch = useDispatch();
+  const { menu, menuStatus, user } = useSelector(selectSession);
+  return (
+    <Shell
+      menu={menu}
+      menuStatus={menuStatus}
+      fullname={user?.fullname || user?.username || ''}
+      companyName={user?.companyName}
+      onLogout={() => dispatch(logoutRequested())}
+      onReloadMenu={() => dispatch(menuRequested())}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The signed-in part of the route table, loaded with the shell: every path of shared/contract/routes
+ * except the sign-in ones. Screens that exist are real; the others show NotYetAvailable in the shell.
+ */
+import { lazy, useMemo } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { ROUTES } from '../../shared/contract/routes';
+import BlankHomePage from '../features/shell/blank-home-page';
+import Blankpage from '../features/shell/blank-page';
+import NotYetAvailable from '../features/shell/not-yet-available';
+import { HOME_PATH } from '../features/session/session-constants';
+import ShellContainer from './shell-container';
+
+const ChangePasswordPage = lazy(
+  () => import(/* webpackChunkName: "change-password" */ '../features/session/change-password-page'),
+);
+
+/** Routes served by the main route tree (app/router.tsx), outside the shell. */
+export const OUTSIDE_SHELL = new Set<string>(['/login', '/changePassword/:id']);
+/** Routes of the table with a real screen inside the shell. */
+const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage']);
+
+const relative = (path: string) => path.replace(/^\//, '');
+
+export function buildShellRoutes(): RouteObject[] {
+  const placeholders: RouteObject[] = ROUTES.filter((r) => !OUTSIDE_SHELL.has(r.path) && !OWN_SCREENS.has(r.path)).map(
+    (r) => ({ path: relative(r.path), element: <NotYetAvailable title={r.title} /> }),
+  );
+  return [
+    {
+      element: <ShellContainer />,
+      children: [
+        { path: 'changePassword', element: <ChangePasswordPage variant="embedded" /> },
+        { path: 'BlankHomePage', element: <BlankHomePage /> },
+        { path: 'Blankpage', element: <Blankpage /> },
+        { path: 'homepage', element: <BlankHomePage /> },
+        ...placeholders,
+        // Unknown paths while signed in.
+        { path: '*', element: <Navigate to={HOME_PATH} replace /> },
+      ],
+    },
+  ];
+}
+
+export default function ShellRoutes() {
+  const routes = useMemo(() => buildShellRoutes(), []);
+  return useRoutes(routes);
+}

@@ -1,0 +1,77 @@
+import { lazy, Suspense, type ChangeEvent } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useFormik } from 'formik';
+import { FormField } from '../../lib/form-field';
+import { lazyYupValidator } from '../../lib/lazy-schema';
+import { useSubmitWithToasts } from '../../lib/form-submit';
+import { SubmitButton } from '../../lib/submit-button';
+import { preloadTransport } from '../../lib/transport';
+import { AuthCard } from './auth-card';
+import { selectSignInAlert, selectSigningIn, signInAlertDismissed, signInRequested, type SignInForm } from './session-slice';
+
+const validateSignIn = lazyYupValidator<SignInForm>(() =>
+  import(/* webpackChunkName: "forms" */ './session-schemas').then((m) => m.signInSchema),
+);
+
+const FIELDS = ['username', 'password'] as const;
+
+const SignInAlert = lazy(() => import(/* webpackChunkName: "sign-in-alert" */ './sign-in-alert'));
+
+/** Sign-in (/login): spec 000 sections 2, 5 and 8. */
+export default function LoginPage() {
+  const dispatch = useDispatch();
+  const signingIn = useSelector(selectSigningIn);
+  const alert = useSelector(selectSignInAlert);
+  const form = useFormik<SignInForm>({
+    initialValues: { username: '', password: '' },
+    validate: validateSignIn,
+    validateOnBlur: false,
+    onSubmit: (values) => {
+      dispatch(signInRequested(values));
+    },
+  });
+  const submit = useSubmitWithToasts(form, FIELDS);
+  const fieldError = (name: (typeof FIELDS)[number]) => (form.touched[name] && form.errors[name]) || undefined;
+  // The HTTP client and the password encoder load while the user types, ready for the submit.
+  const onChange: typeof form.handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    preloadTransport();
+    form.handleChange(event);
+  };
+
+  return (
+    <AuthCard subtitle="Sign in to your laboratory workspace">
+      {alert ? (
+        <Suspense fallback={<div role="alert">{alert}</div>}>
+          <SignInAlert text={alert} onClose={() => dispatch(signInAlertDismissed())} />
+        </Suspense>
+      ) : null}
+      <form noValidate onSubmit={submit} aria-label="Sign in">
+        <FormField
+          id="username"
+          name="username"
+          label="Username"
+          autoComplete="username"
+          autoFocus
+          value={form.values.username}
+          onChange={onChange}
+          onBlur={form.handleBlur}
+          error={fieldError('username')}
+          disabled={signingIn}
+        />
+        <FormField
+          id="password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={onChange}
+          onBlur={form.handleBlur}
+          error={fieldError('password')}
+          disabled={signingIn}
+        />
+        <SubmitButton loading={signingIn}>Sign In</SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

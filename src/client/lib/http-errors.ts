@@ -1,0 +1,36 @@
+/**
+ * Reading a failed call without loading axios (an axios error is a plain object flagged `isAxiosError`).
+ * Kept apart from the HTTP client so the sign-in screen can render before axios has loaded.
+ */
+interface HttpErrorLike {
+  isAxiosError: true;
+  response?: { status?: number; data?: unknown };
+}
+
+function asHttpError(error: unknown): HttpErrorLike | null {
+  return error !== null && typeof error === 'object' && (error as { isAxiosError?: unknown }).isAxiosError === true
+    ? (error as HttpErrorLike)
+    : null;
+}
+
+/** HTTP status of a failed call, or undefined when no answer arrived (network, timeout) or it is not an HTTP error. */
+export function httpStatus(error: unknown): number | undefined {
+  return asHttpError(error)?.response?.status;
+}
+
+export const isUnauthorized = (error: unknown): boolean => httpStatus(error) === 401;
+
+/** No answer at all, or a server fault: the request never got a business answer. */
+export function isTransportError(error: unknown): boolean {
+  const status = httpStatus(error);
+  return status === undefined || status >= 500;
+}
+
+/** The server's `message` from an error body, when it sent one. */
+export function serverMessage(error: unknown): string | undefined {
+  const data = asHttpError(error)?.response?.data;
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message !== '') {
+    return data.message;
+  }
+  return undefined;
+}
