@@ -10,6 +10,8 @@ module.exports = {
     {
       ...common,
       displayName: 'server',
+      // A fresh database per file takes ~1 s, more on a loaded two-core machine.
+      testTimeout: 60_000,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/server/**/__tests__/**/*.test.ts', '<rootDir>/src/shared/**/__tests__/**/*.test.ts'],
       globalSetup: '<rootDir>/src/server/test-support/global-setup.js',
@@ -18,6 +20,7 @@ module.exports = {
     {
       ...common,
       displayName: 'client',
+      testTimeout: 30_000,
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/src/client/**/__tests__/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test-support/setup.ts'],
