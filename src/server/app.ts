@@ -16,6 +16,9 @@ import { getOrCreateSessionSecret } from './modules/auth/session-repository';
 import { authRoutes } from './modules/auth/auth-routes';
 import { menuRoutes } from './modules/menu/menu-routes';
 import { resourceRoutes } from './modules/masters/resource-routes';
+import { userRoutes } from './modules/users/user-routes';
+import { commonMasterRoutes } from './modules/common-master/common-master-routes';
+import { parameterRoutes } from './modules/parameters/parameter-routes';
 import { healthRoutes } from './modules/health/health-routes';
 
 declare module 'fastify' {
@@ -58,6 +61,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Labs often serve over plain http on their own network: do not force https sub-requests.
+        upgradeInsecureRequests: null,
       },
     },
   });
@@ -101,6 +106,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authRoutes(api, { ...opts, signinPerMinute: opts.signinPerMinute ?? 30 });
     menuRoutes(api);
     resourceRoutes(api);
+    userRoutes(api, { clientCryptoKey: opts.clientCryptoKey });
+    commonMasterRoutes(api);
+    parameterRoutes(api);
     healthRoutes(api);
   });
 
