@@ -1,11 +1,15 @@
 import { Migrator, type Migration, type MigrationProvider, type Kysely } from 'kysely';
 import * as foundation from './migrations/20261122T030000-foundation';
 import * as masters from './migrations/20261122T040000-masters';
+import * as userAccess from './migrations/20261122T050000-user-access';
+import * as parameters from './migrations/20261122T051000-parameters';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
   '20261122T030000-foundation': foundation,
   '20261122T040000-masters': masters,
+  '20261122T050000-user-access': userAccess,
+  '20261122T051000-parameters': parameters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -74,6 +74,29 @@ export interface ActivityTypeTable extends Versioned {
   active: Generated<Flag>;
 }
 
+/** A configured parameter of an activity type (migration 20261122T051000-parameters). */
+export interface ActivityParameterTable extends Versioned {
+  id: Generated<number>;
+  activity_type_id: number;
+  shortname: string;
+  parameter_name: string;
+  param_type: 'Text' | 'Number' | 'Dropdown' | 'Get Data' | 'Date-Control';
+  unit_type: 'Character' | 'Float' | 'Integer' | 'Date' | 'Boolean' | 'MasterData' | 'MicrobeIdentification';
+  user_entry: 'User Entry' | 'User Selection';
+  min_length: number | null;
+  max_length: number | null;
+  /** numeric: read back as text. */
+  decimal_places: ColumnType<string | number | null, number | string | null, number | string | null>;
+  allow_negative: Generated<boolean>;
+  date_rule: 'lessOrEqualToday' | 'onOrAfterToday' | 'onlyToday' | null;
+  boolean_yes: string | null;
+  boolean_no: string | null;
+  common_master_type_id: number | null;
+  mandatory: Generated<boolean>;
+  sequence: number;
+  active: Generated<Flag>;
+}
+
 export interface AppUserTable extends Versioned {
   id: Generated<number>;
   employee_code: string;
@@ -97,6 +120,21 @@ export interface AppUserTable extends Versioned {
   failed_signins: Generated<number>;
   locked_until: Date | null;
   active: Generated<Flag>;
+}
+
+/** An activity type granted to a user, with their role's flags copied at grant time. */
+export interface UserActivityAccessTable {
+  id: Generated<number>;
+  user_id: number;
+  activity_type_id: number;
+  role_id: number | null;
+  can_add: Generated<boolean>;
+  can_edit: Generated<boolean>;
+  can_view: Generated<boolean>;
+  can_delete: Generated<boolean>;
+  can_microbe: Generated<boolean>;
+  is_toprole: Generated<boolean>;
+  granted_at: Timestamp;
 }
 
 export interface SessionTable {
@@ -159,7 +197,9 @@ export interface Database {
   common_master_type: CommonMasterTypeTable;
   common_master: CommonMasterTable;
   activity_type: ActivityTypeTable;
+  activity_parameter: ActivityParameterTable;
   app_user: AppUserTable;
+  user_activity_access: UserActivityAccessTable;
   session: SessionTable;
   menu_item: MenuItemTable;
   menu_grant: MenuGrantTable;

@@ -13,3 +13,9 @@ export { department, designation, unitOfMeasure, commonMasterType, activityType,
 export const RESOURCES = { department, designation, unitOfMeasure, commonMasterType, activityType, workflowRole } as const;
 export type ResourceName = keyof typeof RESOURCES;
 export const RESOURCE_LIST: readonly ResourceDef[] = Object.values(RESOURCES);
+
+/** Employees (users): a master with overrides (server/modules/users), so not among the simple masters above. */
+export { employee, EMPLOYEE_MSG, MOBILE_PATTERN, EMAIL_PATTERN } from './employee';
+
+/** Common master entries: scoped by type, with dependencies (server/modules/common-master), so not among the simple masters. */
+export { commonMaster, COMMON_MASTER_MSG, MASTER_TYPES, MASTER_LOOKUP } from './common-master';

@@ -33,6 +33,10 @@ export interface FieldMessages {
   invalid?: string;
   /** Integer outside min..max (defaults to a plain sentence). */
   range?: string;
+  /** Shorter than `minLength` (defaults to '<Label> must be at least N characters.'). */
+  minLength?: string;
+  /** Does not match `pattern` (defaults to '<Label> is not valid.'). */
+  pattern?: string;
 }
 
 export interface FieldDef {
@@ -47,6 +51,10 @@ export interface FieldDef {
   kind: FieldKind;
   /** Most characters allowed (spec 000 section 9). For integers: most characters of the typed text. */
   maxLength?: number;
+  /** Text only: fewest characters allowed when given. */
+  minLength?: number;
+  /** Text only: the (trimmed) value must match when given. */
+  pattern?: RegExp;
   /** Integers only: the allowed range. */
   min?: number;
   max?: number;
@@ -69,6 +77,13 @@ export interface FieldDef {
   enabledBy?: string;
   /** Boolean fields: the value when not sent. */
   defaultValue?: boolean;
+  /**
+   * Integer fields: the id of a row of another table (a drop-down of another master). 0 means none.
+   * A save checks that a newly chosen row exists and is active; `message` answers otherwise.
+   */
+  references?: { table: string; message?: string };
+  /** On an update, a field absent from the payload keeps its stored value (set from another screen). */
+  keepWhenAbsent?: boolean;
 }
 
 /** Answer fields computed from the stored fields. */
@@ -76,7 +91,13 @@ export type DerivedField =
   /** The `name` of the option whose value `of` holds (unit type 'C' -> 'Character'). */
   | { name: string; kind: 'optionName'; of: string }
   /** True when every one of `of` is true (workflow role 'chkselect'). */
-  | { name: string; kind: 'allTrue'; of: readonly string[] };
+  | { name: string; kind: 'allTrue'; of: readonly string[] }
+  /** The value of field `of` under another name (the user's 'roleid' is its 'tbband'). */
+  | { name: string; kind: 'same'; of: string }
+  /** A text for the active flag (the employee list's 'msg': 'Active' / 'Inactive'). */
+  | { name: string; kind: 'statusText'; labels: { Y: string; N: string } }
+  /** `column` of the row of `table` that reference field `of` names; '' when none (the user's 'rolename'). */
+  | { name: string; kind: 'refName'; of: string; table: string; column: string };
 
 /** Rules across fields, checked after the fields, in this order. */
 export type ResourceRule =
@@ -142,6 +163,10 @@ export interface ResourceDef {
   /** Identifier: the audit actions are '<name>.create', '.update', '.deactivate', '.reactivate'. */
   name: string;
   table: string;
+  /** Audit entity name (defaults to `table`). */
+  entity?: string;
+  /** Legacy name under which rows answer their id (defaults to 'id'); a save accepts it as well as 'id'. */
+  idName?: string;
   /** Screen title. */
   title: string;
   /** Form fields, in screen order: validation reports the first failing one in this order. */
@@ -162,6 +187,8 @@ export interface ResourceDef {
     /** Most characters of the search text. */
     searchMaxLength: number;
     rowActions?: readonly RowAction[];
+    /** Legacy answer fields of a list row (besides srno and totalItems); all of the row when absent. */
+    fields?: readonly string[];
   };
   endpoints: ResourceEndpoints;
   /** Hash routes of the screens. */
@@ -207,3 +234,7 @@ export const fieldByName = (r: ResourceDef, name: string): FieldDef | undefined 
 export const fieldTitle = (f: FieldDef): string => f.title ?? f.label;
 /** The field that must be unique (a simple master has one). */
 export const uniqueField = (r: ResourceDef): FieldDef | undefined => r.fields.find((f) => f.unique);
+/** Every field that must be unique, in form order (the user has two: code and user name). */
+export const uniqueFields = (r: ResourceDef): FieldDef[] => r.fields.filter((f) => f.unique);
+/** The legacy name of a row's id. */
+export const idNameOf = (r: ResourceDef): string => r.idName ?? 'id';

@@ -28,6 +28,8 @@ export const defaultMessages = (f: FieldDef) => ({
           ? `${fieldTitle(f)} must be one of: ${f.options.map((o) => o.value).join(', ')}.`
           : `${fieldTitle(f)} must be text.`),
   range: f.messages?.range ?? `${fieldTitle(f)} must be from ${f.min ?? '-2147483648'} to ${f.max ?? '2147483647'}.`,
+  minLength: f.messages?.minLength ?? `${fieldTitle(f)} must be at least ${f.minLength} characters.`,
+  pattern: f.messages?.pattern ?? `${fieldTitle(f)} is not valid.`,
 });
 
 /** Is the field switched on (its `enabledBy` flag ticked)? Fields without a flag always are. */
@@ -60,7 +62,9 @@ function textSchema(f: FieldDef): yup.Schema {
     })
     .transform(blankToUndefined);
   s = withRequired(s, f);
+  if (f.minLength != null) s = s.min(f.minLength, m.minLength);
   if (f.maxLength != null) s = s.max(f.maxLength, m.maxLength);
+  if (f.pattern) s = s.matches(f.pattern, { message: m.pattern, excludeEmptyString: true });
   if (f.options) s = s.oneOf([...f.options.map((o) => o.value), undefined], m.invalid);
   return s;
 }
@@ -74,6 +78,8 @@ function integerSchema(f: FieldDef): yup.Schema {
     .typeError(m.invalid)
     .transform((v: unknown, orig: unknown) => {
       if (orig === null || orig === undefined || (typeof orig === 'string' && orig.trim() === '')) return undefined;
+      // A drop-down of another master sends 0 for "none selected".
+      if (f.references && (orig === 0 || (typeof orig === 'string' && /^\s*0+\s*$/.test(orig)))) return undefined;
       if (typeof orig === 'string' && !INTEGER_TEXT.test(orig.trim())) return NaN;
       return v;
     });

@@ -17,9 +17,17 @@ const loose = (db: Db) => db as unknown as Kysely<AnyTables>;
 
 const ref = (column: string) => sql.ref(column);
 
-/** The columns a master row is read with. */
-function selection(r: ResourceDef): string[] {
-  return ['id', ...r.fields.map((f) => f.column), 'active', 'version'];
+/** Alias of the column holding a 'refName' derived field. */
+export const refAlias = (name: string) => `ref_${name}`;
+
+/** The columns a master row is read with, plus the names its 'refName' derived fields look up. */
+function selection(r: ResourceDef) {
+  const refs = (r.derived ?? []).flatMap((d) => {
+    if (d.kind !== 'refName') return [];
+    const of = columnOf(r, d.of).column;
+    return [sql`(select ${ref(`x.${d.column}`)} from ${sql.table(d.table)} as x where x.id = ${ref(`${r.table}.${of}`)})`.as(refAlias(d.name))];
+  });
+  return ['id', ...r.fields.map((f) => f.column), 'active', 'version', ...refs];
 }
 
 function columnOf(r: ResourceDef, legacyName: string): FieldDef | { column: 'id'; kind: 'integer' } {
@@ -99,6 +107,12 @@ export async function updateRow(db: Db, r: ResourceDef, id: number, values: Colu
     .where('id', '=', id)
     .returning(selection(r))
     .executeTakeFirstOrThrow()) as DbRow;
+}
+
+/** Is `id` a row of `table` (a definition's reference, never a request's) that is active? */
+export async function isActiveRow(db: Db, table: string, id: number): Promise<boolean> {
+  const row = await loose(db).selectFrom(table).select('id').where('id', '=', id).where('active', '=', 'Y').executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function setStatus(db: Db, r: ResourceDef, id: number, active: 'Y' | 'N'): Promise<DbRow> {

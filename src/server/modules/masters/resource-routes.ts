@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types';
 import { MASTER_ENDPOINTS, type MasterEndpoint } from '../../../shared/contract/endpoints';
 import {
-  PAGE_SIZE, RESOURCES, RESOURCE_MSG, fieldByName, uniqueField, type DerivedField, type FieldDef, type LookupDef, type ResourceDef,
+  PAGE_SIZE, RESOURCES, RESOURCE_MSG, fieldByName, idNameOf, uniqueFields, type DerivedField, type FieldDef, type LookupDef, type ResourceDef,
 } from '../../../shared/resources';
 import { validateResource } from '../../../shared/validation';
 import { mutate } from '../../lib/audit';
 import { actorOf, requirePermission } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
 import {
-  findById, findDuplicate, insertRow, listPage, lookupRows, setStatus, updateRow, type ColumnValues, type DbRow,
+  findById, findDuplicate, insertRow, isActiveRow, listPage, lookupRows, refAlias, setStatus, updateRow, type ColumnValues, type DbRow,
 } from './resource-repository';
 
 /**
@@ -19,6 +21,26 @@ import {
 
 type Body = Record<string, unknown> | null | undefined;
 type Answer = Record<string, unknown>;
+
+/**
+ * What a resource does beyond the generic master (DESIGN.md section 4: "a resource overrides a piece only
+ * where the spec really differs"). Every hook runs inside the generic handler; none replaces it.
+ */
+export interface ResourceOverrides {
+  /** Rewrites the save body before validation (e.g. decodes a transport-encoded field); may throw HttpError. */
+  prepareSave?(req: FastifyRequest, body: Record<string, unknown>): Record<string, unknown>;
+  /** More checks inside the save transaction, after the generic ones; `before` is the stored row of an update. */
+  checkSave?(ctx: { trx: Transaction<Database>; req: FastifyRequest; id: number | null; values: ColumnValues; before?: DbRow }): Promise<void>;
+  /**
+   * A new row: more columns to store (e.g. a password hash) and more answer fields (e.g. the initial
+   * password, which is answered once and never stored or audited). Runs before the transaction.
+   */
+  onCreate?(req: FastifyRequest): Promise<{ columns?: ColumnValues; answer?: Answer }>;
+  /** Answer fields `onCreate` adds, with their description (for the answer schema and the OpenAPI text). */
+  createdAnswerFields?: Record<string, string>;
+  /** Inside the status transaction, before the change; may refuse (throw). Returns the audit reason, if any. */
+  onStatus?(ctx: { trx: Transaction<Database>; req: FastifyRequest; before: DbRow; flag: 'Y' | 'N' }): Promise<string | void>;
+}
 
 const MAX_PAGE = 10_000_000;
 
@@ -48,7 +70,7 @@ const notFound = (r: ResourceDef, id: number) => new HttpError(404, `There is no
 
 // ---- rows in legacy names ----------------------------------------------------------------------
 
-function derivedValue(r: ResourceDef, d: DerivedField, legacy: Answer): unknown {
+function derivedValue(r: ResourceDef, d: DerivedField, legacy: Answer, row: DbRow): unknown {
   switch (d.kind) {
     case 'optionName': {
       const f = fieldByName(r, d.of);
@@ -57,18 +79,26 @@ function derivedValue(r: ResourceDef, d: DerivedField, legacy: Answer): unknown 
     }
     case 'allTrue':
       return d.of.every((n) => legacy[n] === true);
+    case 'same':
+      return legacy[d.of] ?? null;
+    case 'statusText':
+      return row.active === 'Y' ? d.labels.Y : d.labels.N;
+    case 'refName': {
+      const v = row[refAlias(d.name)];
+      return typeof v === 'string' ? v : '';
+    }
   }
 }
 
 /** A stored row in the legacy field names: id, the fields, their switches, derived fields, active flag(s). */
 export function toLegacy(r: ResourceDef, row: DbRow): Answer {
-  const out: Answer = { id: row.id };
+  const out: Answer = { [idNameOf(r)]: row.id };
   for (const f of r.fields) {
     const v = row[f.column];
     out[f.name] = v === undefined ? null : v;
     if (f.enabledBy) out[f.enabledBy] = v !== null && v !== undefined;
   }
-  for (const d of r.derived ?? []) out[d.name] = derivedValue(r, d, out);
+  for (const d of r.derived ?? []) out[d.name] = derivedValue(r, d, out, row);
   for (const name of r.activeFields) out[name] = row.active;
   return out;
 }
@@ -76,10 +106,20 @@ export function toLegacy(r: ResourceDef, row: DbRow): Answer {
 /** Audit before/after: the legacy row plus its version. */
 const auditRow = (r: ResourceDef, row: DbRow) => ({ ...toLegacy(r, row), version: row.version });
 
+/** The answer fields of a list row (the definition's list.fields, or the whole row). */
+function listFields(r: ResourceDef): string[] {
+  return r.list.fields ? [...r.list.fields] : Object.keys(rowProperties(r));
+}
+
 function pageAnswer(r: ResourceDef, page: number, rows: Array<DbRow & { total_items: number }>): Answer[] {
+  const idName = idNameOf(r);
+  const names = listFields(r).filter((n) => n !== idName);
   return rows.map((row, i) => {
-    const { id, ...rest } = toLegacy(r, row);
-    return { id, srno: (page - 1) * PAGE_SIZE + i + 1, ...rest, totalItems: row.total_items };
+    const legacy = toLegacy(r, row);
+    const out: Answer = { [idName]: row.id, srno: (page - 1) * PAGE_SIZE + i + 1 };
+    for (const n of names) out[n] = legacy[n];
+    out.totalItems = row.total_items;
+    return out;
   });
 }
 
@@ -111,12 +151,14 @@ function outputSchema(f: FieldDef): object {
 }
 
 function rowProperties(r: ResourceDef): Record<string, object> {
-  const props: Record<string, object> = { id: { type: 'integer' } };
+  const props: Record<string, object> = { [idNameOf(r)]: { type: 'integer' } };
   for (const f of r.fields) {
     props[f.name] = outputSchema(f);
     if (f.enabledBy) props[f.enabledBy] = { type: 'boolean' };
   }
-  for (const d of r.derived ?? []) props[d.name] = d.kind === 'allTrue' ? { type: 'boolean' } : { type: 'string' };
+  for (const d of r.derived ?? []) {
+    props[d.name] = d.kind === 'allTrue' ? { type: 'boolean' } : d.kind === 'same' ? props[d.of] : { type: 'string' };
+  }
   for (const name of r.activeFields) props[name] = { type: 'string', enum: ['Y', 'N'] };
   return props;
 }
@@ -134,13 +176,18 @@ function describeRow(r: ResourceDef): string {
   return Object.keys(rowProperties(r)).join(', ');
 }
 
-function schemaFor(r: ResourceDef, spec: MasterEndpoint): object {
+function schemaFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): object {
   const props = rowProperties(r);
+  const idName = idNameOf(r);
+  const rowNames = listFields(r).filter((n) => n !== idName);
   const page = {
     type: 'array',
-    items: { type: 'object', properties: { id: props.id, srno: { type: 'integer' }, ...props, totalItems: { type: 'integer' } } },
+    items: {
+      type: 'object',
+      properties: { [idName]: props[idName], srno: { type: 'integer' }, ...Object.fromEntries(rowNames.map((n) => [n, props[n]])), totalItems: { type: 'integer' } },
+    },
   };
-  const shape = `{id, srno, ${describeRow(r).replace(/^id, /, '')}, totalItems}`;
+  const shape = `{${idName}, srno, ${rowNames.join(', ')}, totalItems}`;
   switch (spec.role) {
     case 'list':
       return {
@@ -161,19 +208,24 @@ function schemaFor(r: ResourceDef, spec: MasterEndpoint): object {
         response: { 200: { type: 'object', properties: { ...props, version: { type: 'integer' } } } },
       };
     case 'save': {
-      const unique = uniqueField(r);
-      const dup = { ...r.answers.duplicate, rescoremessage: unique?.unique?.message ?? '' };
+      const uniques = uniqueFields(r);
+      const dups = uniques.map((u) => `${JSON.stringify({ ...r.answers.duplicate, rescoremessage: u.unique!.message })} when the ${u.label} exists`);
       const body: Record<string, object> = { id: ANY_ID, version: ANY_ID, userID: {}, userid: {} };
+      if (idName !== 'id') body[idName] = ANY_ID;
       for (const f of r.fields) {
         body[f.name] = inputSchema(f);
         if (f.enabledBy) body[f.enabledBy] = { type: ['boolean', 'string', 'integer', 'null'], description: `Whether ${f.label} is given` };
       }
+      const created = o.createdAnswerFields ?? {};
+      const createdText = Object.entries(created).map(([k, v]) => ` A new record's answer also has ${k}: ${v}`).join('');
       return {
         description:
-          `Answer: ${JSON.stringify({ ...r.answers.saved, id: 0 })} on success; ${JSON.stringify(dup)} when the ${unique ? unique.label : 'key'} exists (nothing stored); ` +
+          `Answer: ${JSON.stringify({ ...r.answers.saved, id: 0 })} on success;${createdText} ${dups.join('; ') || 'a duplicate answer when the key exists'} (nothing stored); ` +
           `400 {message} with the form's message when a field is not valid; 404 when the id does not exist; 409 when version is stale.`,
         body: { type: 'object', properties: body },
-        response: { 200: answerObject(['id', ...new Set([...Object.keys(r.answers.saved), ...Object.keys(dup)])]) },
+        response: {
+          200: answerObject(['id', ...new Set([...Object.keys(r.answers.saved), ...Object.keys(r.answers.duplicate), 'rescoremessage', ...Object.keys(created)])]),
+        },
       };
     }
     case 'status':
@@ -219,17 +271,46 @@ function versionOf(body: Body): number | null {
   return optionalId(body?.version, 'version');
 }
 
-async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint): Promise<Answer> {
-  const body = req.body as Body;
-  const id = optionalId(body?.id);
-  const expected = versionOf(body);
+const entityOf = (r: ResourceDef) => r.entity ?? r.table;
+const duplicateAnswer = (r: ResourceDef, f: FieldDef | undefined): Answer => ({
+  ...r.answers.duplicate, rescoremessage: f?.unique?.message ?? RESOURCE_MSG.checkAgain,
+});
+
+/** The first unique field whose value another row holds, in form order. */
+async function duplicateField(db: Parameters<typeof findDuplicate>[0], r: ResourceDef, values: ColumnValues, id: number | null): Promise<FieldDef | undefined> {
+  for (const f of uniqueFields(r)) {
+    const v = values[f.column];
+    if (typeof v === 'string' && (await findDuplicate(db, r, f, v, id))) return f;
+  }
+  return undefined;
+}
+
+/** A newly chosen reference (a drop-down of another master) must name an active row. */
+async function checkReferences(trx: Transaction<Database>, r: ResourceDef, values: ColumnValues, before: DbRow | undefined): Promise<void> {
+  for (const f of r.fields) {
+    const v = values[f.column];
+    if (!f.references || typeof v !== 'number' || (before && before[f.column] === v)) continue;
+    if (!(await isActiveRow(trx, f.references.table, v))) {
+      throw new HttpError(400, f.references.message ?? `The selected ${f.title ?? f.label} does not exist or is inactive.`, { field: f.name });
+    }
+  }
+}
+
+async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): Promise<Answer> {
+  const raw = req.body as Body;
+  const id = optionalId(raw?.id ?? (idNameOf(r) === 'id' ? undefined : raw?.[idNameOf(r)]));
+  const expected = versionOf(raw);
   requirePermission(req, id === null ? spec.permission! : spec.permissionOnUpdate!);
-  const checked = validateResource(r, body ?? {});
+  const body = o.prepareSave ? o.prepareSave(req, { ...(raw ?? {}) }) : (raw ?? {});
+  const checked = validateResource(r, body);
   if (!checked.ok) throw new HttpError(400, checked.message, { field: checked.field });
   const values: ColumnValues = {};
-  for (const f of r.fields) values[f.column] = checked.values[f.name];
-  const unique = uniqueField(r);
-  const duplicate = { ...r.answers.duplicate, rescoremessage: unique?.unique?.message ?? RESOURCE_MSG.checkAgain };
+  for (const f of r.fields) {
+    // On an update, a field set from another screen keeps its value when the form leaves it out.
+    if (f.keepWhenAbsent && id !== null && body[f.name] === undefined) continue;
+    values[f.column] = checked.values[f.name];
+  }
+  const created = id === null && o.onCreate ? await o.onCreate(req) : {};
 
   try {
     return await mutate(req.server.db, actorOf(req), async (trx, audit) => {
@@ -239,26 +320,30 @@ async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint): 
         if (!before) throw notFound(r, id);
         if (expected !== null && expected !== before.version) throw new HttpError(409, RESOURCE_MSG.stale);
       }
-      if (unique && typeof values[unique.column] === 'string') {
-        if (await findDuplicate(trx, r, unique, values[unique.column] as string, id)) return duplicate;
-      }
-      const after = before ? await updateRow(trx, r, before.id, values) : await insertRow(trx, r, values);
+      const dup = await duplicateField(trx, r, values, id);
+      if (dup) return duplicateAnswer(r, dup);
+      await checkReferences(trx, r, values, before);
+      if (o.checkSave) await o.checkSave({ trx, req, id, values, before });
+      const after = before
+        ? await updateRow(trx, r, before.id, values)
+        : await insertRow(trx, r, { ...values, ...(created.columns ?? {}) });
       await audit({
         action: `${r.name}.${before ? 'update' : 'create'}`,
-        entity: r.table,
+        entity: entityOf(r),
         entityId: after.id,
         before: before ? auditRow(r, before) : null,
         after: auditRow(r, after),
       });
-      return { ...r.answers.saved, id: after.id };
+      return { ...r.answers.saved, id: after.id, ...(before ? {} : (created.answer ?? {})) };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) return duplicate;
+    // A concurrent save took a unique value between our check and our write: say which one.
+    if (isUniqueViolation(err)) return duplicateAnswer(r, (await duplicateField(req.server.db, r, values, id)) ?? uniqueFields(r)[0]);
     throw err;
   }
 }
 
-async function changeStatus(req: FastifyRequest, r: ResourceDef): Promise<Answer> {
+async function changeStatus(req: FastifyRequest, r: ResourceDef, o: ResourceOverrides): Promise<Answer> {
   const body = req.body as Body;
   const id = requiredId(body);
   const expected = versionOf(body);
@@ -269,19 +354,21 @@ async function changeStatus(req: FastifyRequest, r: ResourceDef): Promise<Answer
     const before = await findById(trx, r, id, { forUpdate: true });
     if (!before) throw notFound(r, id);
     if (expected !== null && expected !== before.version) throw new HttpError(409, RESOURCE_MSG.stale);
+    const reason = o.onStatus ? await o.onStatus({ trx, req, before, flag }) : undefined;
     const after = await setStatus(trx, r, id, flag);
     await audit({
       action: `${r.name}.${flag === 'N' ? 'deactivate' : 'reactivate'}`,
-      entity: r.table,
+      entity: entityOf(r),
       entityId: id,
       before: auditRow(r, before),
       after: auditRow(r, after),
+      reason: reason || null,
     });
     return flag === 'N' ? r.answers.deactivated : r.answers.reactivated;
   });
 }
 
-function handlerFor(r: ResourceDef, spec: MasterEndpoint): (req: FastifyRequest) => Promise<unknown> {
+function handlerFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): (req: FastifyRequest) => Promise<unknown> {
   switch (spec.role) {
     case 'list':
       return async (req) => {
@@ -303,9 +390,9 @@ function handlerFor(r: ResourceDef, spec: MasterEndpoint): (req: FastifyRequest)
         return { ...toLegacy(r, row), version: row.version };
       };
     case 'save':
-      return (req) => save(req, r, spec);
+      return (req) => save(req, r, spec, o);
     case 'status':
-      return (req) => changeStatus(req, r);
+      return (req) => changeStatus(req, r, o);
     case 'lookup': {
       const l = lookupOf(r, spec);
       return (req) => lookupRows(req.server.db, r, l);
@@ -315,10 +402,18 @@ function handlerFor(r: ResourceDef, spec: MasterEndpoint): (req: FastifyRequest)
 
 const byName: Record<string, ResourceDef> = RESOURCES;
 
+/** Registers the endpoints of one resource (from the endpoint table) with the generic handlers and its overrides. */
+export function registerResource(app: FastifyInstance, r: ResourceDef, endpoints: readonly MasterEndpoint[], overrides: ResourceOverrides = {}): void {
+  for (const spec of endpoints) {
+    if (spec.resource !== r.name) throw new Error(`master/${spec.name} belongs to '${spec.resource}', not '${r.name}'`);
+    app.endpoint(spec, { schema: schemaFor(r, spec, overrides) }, handlerFor(r, spec, overrides));
+  }
+}
+
 export function resourceRoutes(app: FastifyInstance, endpoints: readonly MasterEndpoint[] = MASTER_ENDPOINTS): void {
   for (const spec of endpoints) {
     const r = byName[spec.resource];
     if (!r) throw new Error(`No resource definition '${spec.resource}' for master/${spec.name}`);
-    app.endpoint(spec, { schema: schemaFor(r, spec) }, handlerFor(r, spec));
+    registerResource(app, r, [spec]);
   }
 }

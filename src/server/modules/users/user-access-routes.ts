@@ -1,0 +1,208 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../shared/contract/endpoints';
+import { truthy } from '../../../shared/validation';
+import { mutate } from '../../lib/audit';
+import { flagsOf } from '../../lib/permissions';
+import { HttpError } from '../../plugins/errors';
+import { actorOf } from '../../plugins/session';
+import { EMPLOYEE_MSG } from '../../../shared/resources';
+import {
+  activeActivityIds, activeUserGroups, activeUsersOfRole, activityGrid, findRole, findUserWithRole, fullName, grantedActivityIds,
+  isActiveUser, replaceAccess, setReportingManager,
+} from './user-access-repository';
+
+/**
+ * User activity access (spec 000 sections 2, 4, 5, 6, 7): the calls of the /userActivityAccess screen.
+ * The flags of a grant always come from the user's workflow role on the server; those in the payload
+ * are ignored.
+ */
+type Body = Record<string, unknown> | null | undefined;
+
+/** A positive whole number (number or numeric text), or null when absent, 0, blank or not a number. */
+function idOf(v: unknown): number | null {
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= 2147483647 ? n : null;
+}
+const isBlank = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0';
+
+const ANY_ID = { type: ['integer', 'string', 'null'] };
+const roleBody = { type: ['object', 'null'], properties: { roleid: ANY_ID, userID: {}, userid: {} } };
+const flagProps = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, { type: 'boolean' }]));
+const ACCESS_FLAGS = ['add', 'edit', 'view', 'delete', 'microbe', 'toprole'] as const;
+
+const accessRow = {
+  type: 'object',
+  properties: {
+    activityID: { type: 'integer' }, activityname: { type: 'string' }, shortname: { type: 'string' }, sequence: { type: ['integer', 'null'] },
+    activitylevel: { type: 'string' }, chkselect: { type: 'boolean' }, roleid: { type: 'integer' }, resourceID: { type: 'integer' },
+    reportingmanagerid: { type: 'integer' }, ...flagProps(ACCESS_FLAGS),
+  },
+};
+
+async function getUserAccess(req: FastifyRequest) {
+  const body = req.body as Body;
+  const userId = idOf(body?.userid ?? body?.id ?? body?.trnid ?? body?.resourceId);
+  if (userId === null) throw new HttpError(400, USER_ACCESS_MSG.resource);
+  const db = req.server.db;
+  const user = await findUserWithRole(db, userId);
+  if (!user) throw new HttpError(404, `There is no Employee with id ${userId}.`);
+  const roleid = user.workflow_role_id ?? 0;
+  const reportingmanagerid = user.reporting_manager_id ?? 0;
+  const grid = await activityGrid(db, userId);
+  return {
+    userid: user.id,
+    resourceId: user.id,
+    roleid,
+    rolename: user.role_name ?? '',
+    name: fullName(user),
+    reportingmanagerid,
+    actAccesslst: grid.map((a) => {
+      const granted = a.access_id !== null;
+      return {
+        activityID: a.id, activityname: a.name, shortname: a.shortname, sequence: a.sequence, activitylevel: a.level,
+        chkselect: granted, roleid: granted ? (a.role_id ?? 0) : roleid, resourceID: user.id, reportingmanagerid,
+        add: Boolean(a.can_add), edit: Boolean(a.can_edit), view: Boolean(a.can_view), delete: Boolean(a.can_delete),
+        microbe: Boolean(a.can_microbe), toprole: Boolean(a.is_toprole),
+      };
+    }),
+  };
+}
+
+/** The activity ids ticked in the payload, in order, without repeats; a ticked row must name an id. */
+function tickedActivities(list: unknown): number[] {
+  if (!Array.isArray(list)) return [];
+  const ids: number[] = [];
+  for (const row of list) {
+    if (!row || typeof row !== 'object' || !truthy((row as Record<string, unknown>).chkselect)) continue;
+    const r = row as Record<string, unknown>;
+    const raw = r.activityID ?? r.activityId ?? r.activityid;
+    const id = idOf(raw);
+    if (id === null) throw new HttpError(400, `Activity '${String(raw ?? '')}' is not a valid activity id.`);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+async function saveUserAccess(req: FastifyRequest) {
+  const body = req.body as Body;
+  const db = req.server.db;
+  // Checked in the screen's order: workflow role, resource (the employee), at least one activity.
+  const roleId = idOf(body?.roleid);
+  const role = roleId === null ? undefined : await findRole(db, roleId);
+  if (!role || role.active !== 'Y') throw new HttpError(400, USER_ACCESS_MSG.role, { field: 'roleid' });
+  // The employee is resourceId; legacy screens also send it as userid.
+  const userId = idOf(body?.resourceId ?? body?.resourceID ?? body?.userid);
+  const found = userId === null ? undefined : await findUserWithRole(db, userId);
+  if (userId === null || !found) throw new HttpError(400, USER_ACCESS_MSG.resource, { field: 'resourceId' });
+  // The screen's role selector is fixed to the user's role: flags are never borrowed from another role.
+  if (found.workflow_role_id !== role.id) throw new HttpError(400, USER_ACCESS_MSG.role, { field: 'roleid' });
+  const activityIds = tickedActivities(body?.actAccesslst);
+  if (activityIds.length === 0) throw new HttpError(400, USER_ACCESS_MSG.activity, { field: 'actAccesslst' });
+
+  const rawManager = body?.reportingmanagerid;
+  const keepManager = rawManager === undefined;
+  const managerId = isBlank(rawManager) ? null : idOf(rawManager);
+  if (!keepManager && !isBlank(rawManager) && managerId === null) throw new HttpError(400, EMPLOYEE_MSG.manager, { field: 'reportingmanagerid' });
+
+  return mutate(db, actorOf(req), async (trx, audit) => {
+    const user = await findUserWithRole(trx, userId, { forUpdate: true });
+    if (!user) throw new HttpError(400, USER_ACCESS_MSG.resource, { field: 'resourceId' });
+    // Checked again under the row lock: the user's role (or the role itself) may have changed meanwhile.
+    const roleNow = await findRole(trx, role.id);
+    if (user.workflow_role_id !== role.id || !roleNow || roleNow.active !== 'Y') throw new HttpError(400, USER_ACCESS_MSG.role, { field: 'roleid' });
+    const active = await activeActivityIds(trx, activityIds);
+    const missing = activityIds.filter((id) => !active.has(id));
+    if (missing.length) throw new HttpError(400, `Activity ${missing.join(', ')} does not exist or is inactive.`, { field: 'actAccesslst' });
+    if (!keepManager && managerId !== null) {
+      if (managerId === user.id) throw new HttpError(400, EMPLOYEE_MSG.selfManager, { field: 'reportingmanagerid' });
+      if (!(await isActiveUser(trx, managerId))) throw new HttpError(400, EMPLOYEE_MSG.manager, { field: 'reportingmanagerid' });
+    }
+    const beforeIds = await grantedActivityIds(trx, user.id);
+    const newManager = keepManager ? user.reporting_manager_id : managerId;
+    await replaceAccess(trx, user.id, roleNow, activityIds);
+    if (newManager !== user.reporting_manager_id) await setReportingManager(trx, user.id, newManager);
+    await audit({
+      action: 'userAccess.save',
+      entity: 'user',
+      entityId: user.id,
+      before: { activities: beforeIds, reportingmanagerid: user.reporting_manager_id },
+      after: { activities: [...activityIds].sort((a, b) => a - b), reportingmanagerid: newManager, roleid: roleNow.id, flags: flagsOf(roleNow) },
+    });
+    return { status: 'Success', message: USER_ACCESS_MSG.saved };
+  });
+}
+
+export function userAccessRoutes(app: FastifyInstance): void {
+  const E = USER_ACCESS_ENDPOINTS;
+
+  app.endpoint(E.getresourceByroleId, {
+    schema: {
+      description: 'Answer (not shown in the spec; ours): [{id, name}] of the active users holding the role, by name; [] when roleid is missing or unknown.',
+      body: roleBody,
+      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } },
+    },
+  }, async (req) => {
+    const roleId = idOf((req.body as Body)?.roleid);
+    return roleId === null ? [] : activeUsersOfRole(req.server.db, roleId);
+  });
+
+  app.endpoint(E.getCheckboxes, {
+    schema: {
+      description: `Answer (not shown in the spec; ours): {add, edit, view, delete, approve, microbe, toprole} of the role (Top Role implies all); 400 '${USER_ACCESS_MSG.role}' without a roleid; 404 when there is no such role.`,
+      body: roleBody,
+      response: { 200: { type: 'object', properties: flagProps(['add', 'edit', 'view', 'delete', 'approve', 'microbe', 'toprole']) } },
+    },
+  }, async (req) => {
+    const roleId = idOf((req.body as Body)?.roleid);
+    if (roleId === null) throw new HttpError(400, USER_ACCESS_MSG.role);
+    const role = await findRole(req.server.db, roleId);
+    if (!role) throw new HttpError(404, `There is no Workflow Role with id ${roleId}.`);
+    return flagsOf(role);
+  });
+
+  app.endpoint(E.getusergroup, {
+    schema: {
+      description: 'Answer (not shown in the spec; ours): [{usergroupid, usergroup}] of the active user groups, by name.',
+      body: { type: ['object', 'null'] },
+      response: { 200: { type: 'array', items: { type: 'object', properties: { usergroupid: { type: 'integer' }, usergroup: { type: 'string' } } } } },
+    },
+  }, async (req) => activeUserGroups(req.server.db));
+
+  app.endpoint(E.getUsractById, {
+    schema: {
+      description:
+        'Answer (not shown in the spec; ours): {userid, resourceId, roleid, rolename, name, reportingmanagerid (0 when none), actAccesslst}: ' +
+        'every active activity type as {activityID, activityname, shortname, sequence, activitylevel, chkselect, roleid, resourceID, reportingmanagerid, ' +
+        'add, edit, view, delete, microbe, toprole}; chkselect marks the granted ones, whose flags are those granted (false for the others). ' +
+        '404 when there is no such user.',
+      body: { type: 'object', properties: { userid: ANY_ID, id: ANY_ID, trnid: ANY_ID, resourceId: ANY_ID } },
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            userid: { type: 'integer' }, resourceId: { type: 'integer' }, roleid: { type: 'integer' }, rolename: { type: 'string' },
+            name: { type: 'string' }, reportingmanagerid: { type: 'integer' }, actAccesslst: { type: 'array', items: accessRow },
+          },
+        },
+      },
+    },
+  }, getUserAccess);
+
+  app.endpoint(E.saveUserActivityAceess, {
+    schema: {
+      description:
+        `Answer: {status: 'Success', message: '${USER_ACCESS_MSG.saved}'}. Checked in order: roleid must be the user's active workflow role ` +
+        `('${USER_ACCESS_MSG.role}'); resourceId (or userid) must be a user ('${USER_ACCESS_MSG.resource}'); at least one actAccesslst row with ` +
+        `chkselect true ('${USER_ACCESS_MSG.activity}'). The ticked activities replace the user's access, each with the role's flags (the payload's ` +
+        'flags are ignored); reportingmanagerid (0 or blank clears it; absent keeps it) must be another active user. One transaction, audited.',
+      body: {
+        type: 'object',
+        properties: {
+          userid: ANY_ID, resourceId: ANY_ID, roleid: ANY_ID, reportingmanagerid: ANY_ID,
+          actAccesslst: { type: ['array', 'null'], maxItems: 5000, items: { type: 'object' } },
+        },
+      },
+      response: { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' } } } },
+    },
+  }, saveUserAccess);
+}

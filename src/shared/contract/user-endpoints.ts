@@ -1,0 +1,44 @@
+import type { EndpointSpec } from './endpoints';
+import { masterEndpointsOf, type MasterEndpoint } from './master-endpoints';
+import { employee } from '../resources/employee';
+
+/**
+ * Employees (users) and per-user activity access (spec 000 sections 2, 3, 7): the user part of the
+ * endpoint table. The employee calls come from the employee definition like any master's; the activity
+ * access calls are hand-written.
+ */
+export const EMPLOYEE_ENDPOINTS: readonly MasterEndpoint[] = masterEndpointsOf(employee);
+
+export const USER_ACCESS_ENDPOINTS = {
+  getresourceByroleId: {
+    group: 'master', name: 'getresourceByroleId', auth: 'session', permission: 'view',
+    summary: 'Active users holding a workflow role ({roleid}): the reporting-manager candidates, [{id, name}].',
+  },
+  getCheckboxes: {
+    group: 'master', name: 'getCheckboxes', auth: 'session', permission: 'view',
+    summary: "A workflow role's permission flags ({roleid}): {add, edit, view, delete, approve, microbe, toprole}.",
+  },
+  getusergroup: {
+    group: 'master', name: 'getusergroup', auth: 'session', permission: 'view',
+    summary: 'Active user groups for the user form: [{usergroupid, usergroup}].',
+  },
+  getUsractById: {
+    group: 'master', name: 'getUsractById', auth: 'session', permission: 'view',
+    summary: "A user's activity access ({userid}, or id / trnid): every active activity type, the granted ones ticked.",
+  },
+  saveUserActivityAceess: {
+    group: 'master', name: 'saveUserActivityAceess', auth: 'session', permission: 'edit',
+    summary: "Replace a user's activity access with the ticked activities (flags from the role) and set their reporting manager.",
+  },
+} as const satisfies Record<string, EndpointSpec>;
+
+/** Every user endpoint. */
+export const USER_ENDPOINTS: readonly EndpointSpec[] = [...EMPLOYEE_ENDPOINTS, ...Object.values(USER_ACCESS_ENDPOINTS)];
+
+/** The answer of saveUserActivityAceess and the messages of its checks, in the order they are made (spec 000 section 5). */
+export const USER_ACCESS_MSG = {
+  role: 'Please Check Workflow Role',
+  resource: 'Please select Resource',
+  activity: 'Please select atleast one Activity',
+  saved: 'Record Saved Successfully!',
+} as const;

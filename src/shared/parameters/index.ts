@@ -1,0 +1,3 @@
+export * from './parameter-config';
+export * from './parameter-values';
+export * from './param-form';
