@@ -6,12 +6,13 @@ const common = {
 };
 
 module.exports = {
+  // A fresh database per test file takes ~1 s, more on a loaded two-core machine; lazy client chunks
+  // are transformed on first use. Generous, but a test that hangs still fails.
+  testTimeout: 60_000,
   projects: [
     {
       ...common,
       displayName: 'server',
-      // A fresh database per file takes ~1 s, more on a loaded two-core machine.
-      testTimeout: 60_000,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/server/**/__tests__/**/*.test.ts', '<rootDir>/src/shared/**/__tests__/**/*.test.ts'],
       globalSetup: '<rootDir>/src/server/test-support/global-setup.js',
@@ -20,7 +21,6 @@ module.exports = {
     {
       ...common,
       displayName: 'client',
-      testTimeout: 30_000,
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/src/client/**/__tests__/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/src/client/test-support/setup.ts'],

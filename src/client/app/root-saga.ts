@@ -3,7 +3,7 @@ import { call, spawn } from 'redux-saga/effects';
 import { sessionSaga } from '../features/session/session-sagas';
 
 /** Each feature saga is spawned and restarted after a crash, so one failure does not kill the rest. */
-function keepAlive(saga: () => SagaIterator, name: string) {
+export function keepAlive(saga: () => SagaIterator, name: string) {
   return function* supervised(): SagaIterator {
     for (;;) {
       try {

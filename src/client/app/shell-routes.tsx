@@ -8,6 +8,7 @@ import { ROUTES } from '../../shared/contract/routes';
 import BlankHomePage from '../features/shell/blank-home-page';
 import Blankpage from '../features/shell/blank-page';
 import NotYetAvailable from '../features/shell/not-yet-available';
+import { MASTER_PATHS, masterRoutes } from '../features/masters/master-routes';
 import { HOME_PATH } from '../features/session/session-constants';
 import ShellContainer from './shell-container';
 
@@ -18,7 +19,7 @@ const ChangePasswordPage = lazy(
 /** Routes served by the main route tree (app/router.tsx), outside the shell. */
 export const OUTSIDE_SHELL = new Set<string>(['/login', '/changePassword/:id']);
 /** Routes of the table with a real screen inside the shell. */
-const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage']);
+const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS]);
 
 const relative = (path: string) => path.replace(/^\//, '');
 
@@ -34,6 +35,8 @@ export function buildShellRoutes(): RouteObject[] {
         { path: 'BlankHomePage', element: <BlankHomePage /> },
         { path: 'Blankpage', element: <Blankpage /> },
         { path: 'homepage', element: <BlankHomePage /> },
+        // Simple masters (lazily loaded chunk "masters").
+        ...masterRoutes(),
         ...placeholders,
         // Unknown paths while signed in.
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },

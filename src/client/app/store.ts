@@ -1,15 +1,23 @@
-import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type Task } from 'redux-saga';
+import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type SagaIterator, type Task } from 'redux-saga';
 import { navigationMiddleware, navigationReducer } from '../lib/navigation/navigation';
 import { notifyReducer } from '../lib/notifier/notify-slice';
 import { sessionCleared, sessionReducer } from '../features/session/session-slice';
-import { rootSaga } from './root-saga';
+import { keepAlive, rootSaga } from './root-saga';
 
-const sliceReducers = combineReducers({
+/**
+ * Slices of lazily loaded screens declare themselves here (module augmentation, RTK's `combineSlices`):
+ * `declare module '../app/store' { interface LazyLoadedSlices extends WithSlice<typeof mySlice> {} }`,
+ * then `mySlice.injectInto(sliceReducers)` when their chunk loads. The sign-in bundle carries none of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const sliceReducers = combineSlices({
   session: sessionReducer,
   notify: notifyReducer,
   navigation: navigationReducer,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof sliceReducers>;
 
@@ -24,6 +32,17 @@ export interface AppStoreOptions {
   runSagas?: boolean;
 }
 
+/** Per store: runs a lazily loaded feature's saga once (see injectSaga). */
+const sagaInjectors = new WeakMap<object, (key: string, saga: () => SagaIterator) => void>();
+
+/**
+ * Starts the saga of a lazily loaded feature in this store, once per key (later calls with the same key do
+ * nothing). Supervised like the root saga's feature sagas. A store created without sagas ignores it.
+ */
+export function injectSaga(store: object, key: string, saga: () => SagaIterator): void {
+  sagaInjectors.get(store)?.(key, saga);
+}
+
 export function createAppStore({ preloadedState, runSagas = true }: AppStoreOptions = {}) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
@@ -33,6 +52,12 @@ export function createAppStore({ preloadedState, runSagas = true }: AppStoreOpti
     devTools: process.env.NODE_ENV !== 'production',
   });
   const task: Task | null = runSagas ? sagaMiddleware.run(rootSaga) : null;
+  if (runSagas) {
+    const injected = new Map<string, Task>();
+    sagaInjectors.set(store, (key, saga) => {
+      if (!injected.has(key)) injected.set(key, sagaMiddleware.run(keepAlive(saga, key)));
+    });
+  }
   return { store, task };
 }
 

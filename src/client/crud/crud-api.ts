@@ -1,0 +1,41 @@
+/**
+ * The calls of a master resource (spec 000 section 7): every one is POST /api/master/<legacy name>, the
+ * names coming from the resource definition. Sagas call these with `call(request, crudApi.x, resource, body)`.
+ * The HTTP client is the app's one axios instance (lib/http, headers added there), loaded on first use.
+ */
+import { path } from '../../shared/contract/endpoints';
+import type { ResourceDef } from '../../shared/resources/types';
+import { loadHttp } from '../lib/api';
+
+/** A row or record in the legacy field names. */
+export type Row = Record<string, unknown>;
+
+/** A save or status answer: status / status1 / status2, message, rescoremessage, id. */
+export interface CrudAnswer {
+  status?: string;
+  status1?: string;
+  status2?: string;
+  message?: string;
+  rescoremessage?: string;
+  id?: number;
+  [key: string]: unknown;
+}
+
+export interface ListBody { pageno: number; userID: number | null }
+export interface SearchBody extends ListBody { searchText: string }
+export interface StatusBody { id: number; activeStatus: 'N' | 'Y'; userID: number | null }
+
+async function post<T>(name: string, body: unknown): Promise<T> {
+  const http = await loadHttp();
+  return http.post<T>(path({ group: 'master', name }), body);
+}
+
+export const crudApi = {
+  list: (r: ResourceDef, body: ListBody) => post<Row[]>(r.endpoints.list, body),
+  search: (r: ResourceDef, body: SearchBody) => post<Row[]>(r.endpoints.search, body),
+  byId: (r: ResourceDef, body: { id: number }) => post<Row>(r.endpoints.byId, body),
+  save: (r: ResourceDef, body: Record<string, unknown>) => post<CrudAnswer>(r.endpoints.save, body),
+  status: (r: ResourceDef, body: StatusBody) => post<CrudAnswer>(r.endpoints.status, body),
+};
+
+export type CrudApi = typeof crudApi;

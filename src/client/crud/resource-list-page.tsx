@@ -1,0 +1,214 @@
+/**
+ * The list screen of a master resource, built from its definition (spec 000 section 2): title, search box
+ * with search and refresh, Add, Back to /BlankHomePage, a table with the definition's column headers,
+ * ten rows per page, up to seven page links, and per row: edit, the definition's extra actions, and
+ * deactivate (active rows, delete icon) or reactivate (inactive rows, reset icon).
+ */
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
+import { useDispatch, useStore } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import SearchIcon from '@mui/icons-material/Search';
+import { ACTIVE, PAGE_SIZE, idNameOf, type ListColumn, type ResourceDef } from '../../shared/resources/types';
+import type { RootState } from '../app/store';
+import type { Row } from './crud-api';
+import { listRequested, searchRequested, selectResourceState, statusRequested } from './crud-slice';
+import { PageLinks } from './pagination';
+import { routeWithId, useResource } from './use-resource';
+
+/** Where Back goes from every master list (spec 000 section 2). */
+export const LIST_BACK_PATH = '/BlankHomePage';
+export const NO_RECORDS = 'No records found.';
+
+export interface ResourceListPageProps {
+  resource: ResourceDef;
+  /** Text of the add button (the unit-of-measure list says New). */
+  addLabel?: string;
+  /** Icons of the definition's extra row actions, by label (default: a list icon). */
+  rowActionIcons?: Readonly<Record<string, ComponentType>>;
+}
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  return String(v);
+}
+
+export function ResourceListPage({ resource: r, addLabel = 'Add', rowActionIcons = {} }: ResourceListPageProps) {
+  const state = useResource(r);
+  const dispatch = useDispatch();
+  const store = useStore<RootState>();
+  const [text, setText] = useState(() => selectResourceState(store.getState(), r.name).searchText);
+
+  // On opening: the page and search last shown (page 1 of the list the first time).
+  useEffect(() => {
+    const { page, searchText } = selectResourceState(store.getState(), r.name);
+    dispatch(listRequested({ resource: r.name, page, searchText }));
+  }, [dispatch, store, r.name]);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(searchRequested({ resource: r.name, searchText: text }));
+  };
+  const onRefresh = () => {
+    setText('');
+    dispatch(listRequested({ resource: r.name, page: 1, searchText: '' }));
+  };
+  const onPage = (page: number) => dispatch(listRequested({ resource: r.name, page, searchText: state.searchText }));
+
+  const idName = idNameOf(r);
+  const activeField = r.activeFields[0];
+  const pageCount = Math.ceil(state.total / PAGE_SIZE);
+  const headingId = `${r.name}-list-title`;
+
+  const actionsOf = (row: Row) => {
+    const id = row[idName];
+    const active = row[activeField] === ACTIVE;
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flexWrap: 'nowrap' }}>
+        <IconButton size="small" aria-label="Edit" title="Edit" component={RouterLink} to={routeWithId(r.routes.edit, id)}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+        {(r.list.rowActions ?? []).map((a) => {
+          const Icon = rowActionIcons[a.label] ?? ListAltIcon;
+          return (
+            <IconButton key={a.label} size="small" aria-label={a.label} title={a.label} component={RouterLink} to={routeWithId(a.route, id)}>
+              <Icon />
+            </IconButton>
+          );
+        })}
+        {active ? (
+          <IconButton
+            size="small"
+            aria-label="Deactivate"
+            title="Deactivate"
+            color="error"
+            disabled={state.statusPending}
+            onClick={() => dispatch(statusRequested({ resource: r.name, id: Number(id), activeStatus: 'N' }))}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        ) : (
+          <IconButton
+            size="small"
+            aria-label="Reactivate"
+            title="Reactivate"
+            color="primary"
+            disabled={state.statusPending}
+            onClick={() => dispatch(statusRequested({ resource: r.name, id: Number(id), activeStatus: 'Y' }))}
+          >
+            <RestartAltIcon fontSize="small" />
+          </IconButton>
+        )}
+        <Chip
+          size="small"
+          variant="outlined"
+          label={active ? 'Active' : 'Inactive'}
+          color={active ? 'success' : 'default'}
+          data-testid="row-status"
+          sx={{ ml: 0.5 }}
+        />
+      </Box>
+    );
+  };
+
+  const cell = (row: Row, c: ListColumn) => (c.field === 'action' ? actionsOf(row) : cellText(row[c.field]));
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography id={headingId} component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>
+          {r.title}
+        </Typography>
+        <Button component={RouterLink} to={LIST_BACK_PATH} variant="outlined" startIcon={<ArrowBackIcon />}>
+          Back
+        </Button>
+        <Button component={RouterLink} to={r.routes.add} variant="contained" startIcon={<AddIcon />}>
+          {addLabel}
+        </Button>
+      </Box>
+
+      <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, maxWidth: 560 }}>
+        <TextField
+          id={`${r.name}-search`}
+          label="Search Text"
+          size="small"
+          fullWidth
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: r.list.searchMaxLength } }}
+        />
+        <IconButton type="submit" aria-label="Search" title="Search" color="primary">
+          <SearchIcon />
+        </IconButton>
+        <IconButton aria-label="Refresh" title="Refresh" onClick={onRefresh}>
+          <RefreshIcon />
+        </IconButton>
+      </Box>
+
+      <Box sx={{ height: 4 }}>{state.loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
+      <TableContainer>
+        <Table size="small" aria-labelledby={headingId}>
+          <TableHead>
+            <TableRow>
+              {r.list.columns.map((c) => (
+                <TableCell key={c.field} sx={{ fontWeight: 600 }}>
+                  {c.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {state.rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={r.list.columns.length} sx={{ color: 'text.secondary' }}>
+                  {state.loading ? '' : NO_RECORDS}
+                </TableCell>
+              </TableRow>
+            ) : (
+              state.rows.map((row, i) => (
+                <TableRow
+                  key={String(row[idName] ?? i)}
+                  hover
+                  data-active={row[activeField] === ACTIVE ? 'true' : 'false'}
+                  sx={row[activeField] === ACTIVE ? undefined : { '& td': { color: 'text.disabled' } }}
+                >
+                  {r.list.columns.map((c) => (
+                    <TableCell key={c.field}>{cell(row, c)}</TableCell>
+                  ))}
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 2, flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
+          {state.total > 0 ? `Page ${state.page} of ${pageCount} (${state.total} records)` : ''}
+        </Typography>
+        <PageLinks page={state.page} pageCount={pageCount} onPage={onPage} disabled={state.loading} />
+      </Box>
+    </Paper>
+  );
+}
