@@ -74,3 +74,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/** The seeded admin's first sign-in: forced password change, then a full sign-in into the shell. */
+export async function signInAdminFirstTime(page: Page, baseUrl: string, newPassword: string): Promise<void> {
+  await signIn(page, baseUrl, 'admin', ADMIN_INITIAL_PASSWORD);
+  await page.waitForURL(/#\/changePassword\/\d+$/);
+  await page.getByLabel('Enter New Password').fill(newPassword);
+  await page.getByLabel('Re-Enter Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/#\/login$/);
+  await signIn(page, baseUrl, 'admin', newPassword);
+  await page.waitForURL(/#\/BlankHomePage$/);
+}

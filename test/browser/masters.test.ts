@@ -1,0 +1,72 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await signInAdminFirstTime(page, server.url, 'Lab@Admin2026');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+test('create a department, find it by search, deactivate and reactivate it', async () => {
+  await page.goto(`${server.url}/#/departmentHome`);
+  await page.getByRole('columnheader', { name: 'Department Name' }).waitFor();
+  await page.getByRole('link', { name: 'Add' }).click();
+  await page.waitForURL(/#\/department$/);
+  // an empty save shows the spec's texts and stores nothing
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Please Enter Department Code!').first().waitFor();
+  await page.getByLabel('Code').fill('QA01');
+  await page.getByLabel('Department Name').fill('Quality Assurance');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('Record Saved Successfully!');
+  await page.waitForURL(/#\/departmentHome$/);
+
+  // empty search text is refused without a call
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await page.getByText('Please Enter Some Text To Search!').first().waitFor();
+  await page.getByLabel('Search Text').fill('quality');
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'Quality Assurance' });
+  await row.waitFor();
+  await expect(page.getByRole('row').count()).resolves.toBe(2); // header + the one match
+  await screenshot(page, 'department-search');
+
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await toast('Record Deleted Successfully!');
+  await row.getByRole('button', { name: 'Reactivate' }).waitFor();
+  await row.getByRole('button', { name: 'Reactivate' }).click();
+  await toast('Deleted Record Successfully Recovered!');
+  await row.getByRole('button', { name: 'Deactivate' }).waitFor();
+
+  // a second department with the same code is refused with the rescoremessage
+  await page.goto(`${server.url}/#/department`);
+  await page.getByLabel('Code').fill('qa01');
+  await page.getByLabel('Department Name').fill('Duplicate');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('Department Code Already Exists!');
+});
+
+test('create a unit of measure with exactly one type', async () => {
+  await page.goto(`${server.url}/#/UnitMeasureHome`);
+  await page.getByRole('link', { name: 'New' }).click();
+  await page.getByLabel('UOM Code').fill('KG');
+  await page.getByLabel('Unit Of Measure').fill('Kilogram');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Please Select One Checkbox').first().waitFor();
+  await page.getByLabel('Decimal (00.0)').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('Record Saved Successfully!');
+  await page.waitForURL(/#\/UnitMeasureHome$/);
+  await page.getByRole('row').filter({ hasText: 'Kilogram' }).waitFor();
+  await screenshot(page, 'unit-of-measure-list');
+});
