@@ -36,6 +36,8 @@ export const crudApi = {
   byId: (r: ResourceDef, body: { id: number }) => post<Row>(r.endpoints.byId, body),
   save: (r: ResourceDef, body: Record<string, unknown>) => post<CrudAnswer>(r.endpoints.save, body),
   status: (r: ResourceDef, body: StatusBody) => post<CrudAnswer>(r.endpoints.status, body),
+  /** Any other master call by its legacy name (lookups feeding selects, hand-written screens). */
+  call: <T = unknown>(name: string, body: Record<string, unknown> = {}) => post<T>(name, body),
 };
 
 export type CrudApi = typeof crudApi;

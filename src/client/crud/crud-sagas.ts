@@ -26,6 +26,7 @@ import {
   saveFinished,
   saveRequested,
   saveStale,
+  savedHeld,
   searchRequested,
   selectResourceState,
   statusFinished,
@@ -100,7 +101,7 @@ export function* loadRecord(r: ResourceDef, action: PayloadAction<{ resource: st
 }
 
 export function* saveRecord(r: ResourceDef, action: PayloadAction<SaveRequest>): SagaIterator {
-  const { values, id, version } = action.payload;
+  const { values, id, version, stayIf } = action.payload;
   const userID: number | null = yield select(selectUserId);
   const body: Record<string, unknown> = { ...values, userID };
   if (id !== undefined) {
@@ -113,7 +114,8 @@ export function* saveRecord(r: ResourceDef, action: PayloadAction<SaveRequest>):
     yield put(saveFinished({ resource: r.name }));
     if (answerIs(answer, r.answers.saved)) {
       yield put(notifySuccess(textOf(answer.message) || textOf(r.answers.saved.message) || CRUD_MSG.saved));
-      yield put(navigateTo(r.routes.home));
+      if (stayIf && answer[stayIf] !== undefined && answer[stayIf] !== null) yield put(savedHeld({ resource: r.name, answer }));
+      else yield put(navigateTo(r.routes.home));
     } else {
       // A duplicate (status1 Success1 + rescoremessage) or another refusal: nothing was stored.
       yield put(notifyError(refusal(answer), MSG.oops));

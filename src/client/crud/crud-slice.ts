@@ -27,6 +27,8 @@ export interface ResourceState {
   stale: string | null;
   /** A deactivate / reactivate is under way. */
   statusPending: boolean;
+  /** The answer of a good save that held the form open (SaveRequest.stayIf); cleared by savedCleared. */
+  saved: Row | null;
 }
 
 export const EMPTY_RESOURCE: ResourceState = {
@@ -42,6 +44,7 @@ export const EMPTY_RESOURCE: ResourceState = {
   saving: false,
   stale: null,
   statusPending: false,
+  saved: null,
 };
 
 export type CrudState = Record<string, ResourceState>;
@@ -55,6 +58,8 @@ export interface SaveRequest extends Of {
   /** Absent for a new record. */
   id?: number;
   version?: number;
+  /** Stay on the form (no return to the list) when the good answer carries this key; the answer is kept in `saved`. */
+  stayIf?: string;
 }
 export interface StatusRequest extends Of { id: number; activeStatus: 'N' | 'Y' }
 
@@ -81,7 +86,14 @@ const crudSlice = createSlice({
     },
     /** The add form opened: no record, nothing stale. */
     formOpened(state, { payload }: PayloadAction<Of>) {
-      Object.assign(of(state, payload.resource), { record: null, recordId: null, recordLoading: false, recordError: null, stale: null, saving: false });
+      Object.assign(of(state, payload.resource), { record: null, recordId: null, recordLoading: false, recordError: null, stale: null, saving: false, saved: null });
+    },
+    /** A good save held the form open (see SaveRequest.stayIf). */
+    savedHeld(state, { payload }: PayloadAction<Of & { answer: Row }>) {
+      of(state, payload.resource).saved = payload.answer;
+    },
+    savedCleared(state, { payload }: PayloadAction<Of>) {
+      of(state, payload.resource).saved = null;
     },
     recordRequested(state, { payload }: PayloadAction<Of & { id: number }>) {
       const s = of(state, payload.resource);
@@ -137,6 +149,8 @@ export const {
   saveRequested,
   saveFinished,
   saveStale,
+  savedHeld,
+  savedCleared,
   statusRequested,
   statusFinished,
 } = crudSlice.actions;

@@ -3,7 +3,7 @@
  * (checkbox), choice (exclusive checkboxes; clicking the ticked one clears it) and a field behind a switch
  * (`enabledBy`: a checkbox revealing the input). Labels are the definition's; max lengths are input limits.
  */
-import type { FocusEvent } from 'react';
+import type { FocusEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
@@ -26,6 +26,8 @@ export interface FieldInputProps {
   setValue(name: string, value: string | boolean, also?: FormValues): void;
   onBlur(event: FocusEvent<HTMLElement>): void;
   disabled?: boolean;
+  /** Shown at the start of a text input (e.g. the mobile number's fixed country code). */
+  startAdornment?: ReactNode;
 }
 
 /** Characters an input accepts: the definition's limit, or for a bounded integer the digits of its maximum. */
@@ -35,7 +37,7 @@ export function inputLimit(f: FieldDef): number | undefined {
   return undefined;
 }
 
-function Input({ idPrefix, field: f, values, error, setValue, onBlur, disabled }: FieldInputProps) {
+function Input({ idPrefix, field: f, values, error, setValue, onBlur, disabled, startAdornment }: FieldInputProps) {
   const id = `${idPrefix}-${f.name}`;
   const value = typeof values[f.name] === 'string' ? (values[f.name] as string) : '';
   const common = {
@@ -79,6 +81,7 @@ function Input({ idPrefix, field: f, values, error, setValue, onBlur, disabled }
           minRows={f.kind === 'textarea' ? 3 : undefined}
           onChange={(e) => setValue(f.name, f.uppercase ? e.target.value.toUpperCase() : e.target.value)}
           slotProps={{
+            ...(startAdornment ? { input: { startAdornment } } : {}),
             htmlInput: {
               maxLength: inputLimit(f),
               ...(f.kind === 'integer' ? { inputMode: 'numeric' as const } : {}),

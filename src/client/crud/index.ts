@@ -1,6 +1,6 @@
 /** Generic CRUD screens built from a resource definition (DESIGN.md section 4). */
-export { ResourceListPage, LIST_BACK_PATH, NO_RECORDS, type ResourceListPageProps } from './resource-list-page';
-export { ResourceFormPage, NO_SUCH_RECORD, type ResourceFormPageProps } from './resource-form-page';
+export { ResourceListPage, LIST_BACK_PATH, NO_RECORDS, type ResourceListPageProps, type ScreenColumn } from './resource-list-page';
+export { ResourceFormPage, NO_SUCH_RECORD, type ResourceFormPageProps, type SavedDialogProps } from './resource-form-page';
 export { impliesAllLinks, initialValues, toSaveBody, validateValues, type FormValues, type LinkValues } from './form-values';
 export { resourceSaga, sagaFor } from './crud-sagas';
 export { crudApi, type Row, type CrudAnswer } from './crud-api';

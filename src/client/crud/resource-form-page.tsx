@@ -4,8 +4,9 @@
  * the messages under the fields and as 'OOPS!' toasts; a good one goes to the saga (takeLeading), which
  * toasts 'Record Saved Successfully!' and returns to the list. A stale save (409) offers Reload.
  */
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
+import { MSG } from '../../shared/contract/messages';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useFormik } from 'formik';
 import Alert from '@mui/material/Alert';
@@ -18,9 +19,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
-import type { FieldDef, ResourceDef } from '../../shared/resources/types';
+import { RESOURCE_MSG, type FieldDef, type ResourceDef } from '../../shared/resources/types';
 import type { Row } from './crud-api';
-import { formOpened, recordRequested, saveRequested } from './crud-slice';
+import { formOpened, recordRequested, savedCleared, saveRequested } from './crud-slice';
+import { navigateTo } from '../lib/navigation/navigation';
+import { notifyError } from '../lib/notifier/notify-slice';
 import { BooleanInput, FieldInput } from './field-input';
 import {
   errorOrder,
@@ -42,6 +45,25 @@ export interface ResourceFormPageProps {
   resource: ResourceDef;
   /** A change that pulls other values along (the workflow role's Top Role, see `impliesAllLinks`). */
   linkValues?: LinkValues;
+  /** How some fields are shown, over the definition (e.g. an id field as a select fed by a lookup). Sent as defined. */
+  fieldOverrides?: Readonly<Record<string, Partial<FieldDef>>>;
+  /** Start adornments of text inputs, by field (e.g. the mobile number's country code). */
+  adornments?: Readonly<Record<string, ReactNode>>;
+  /** Fields of the definition this screen neither shows nor sends (the server keeps their stored value). */
+  hiddenFields?: readonly string[];
+  /** Last step before the save is sent (e.g. encoding a value for transport). */
+  prepareSave?(body: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** A good answer carrying this key holds the form open and shows `SavedDialog` (closing it returns to the list). */
+  stayIf?: string;
+  SavedDialog?: ComponentType<SavedDialogProps>;
+}
+
+export interface SavedDialogProps {
+  /** The save's answer. */
+  answer: Row;
+  /** The body that was saved (before prepareSave). */
+  values: Record<string, unknown>;
+  onClose(): void;
 }
 
 /** The route's id: undefined on the add route, null when it is not a record id. */
@@ -68,17 +90,36 @@ interface FormProps {
   saving: boolean;
   busy: boolean;
   linkValues?: LinkValues;
+  screen: Omit<ResourceFormPageProps, 'resource' | 'linkValues' | 'SavedDialog'>;
+  onSubmitted(body: Record<string, unknown>): void;
 }
 
-function ResourceForm({ r, record, id, saving, busy, linkValues }: FormProps) {
+function ResourceForm({ r, record, id, saving, busy, linkValues, screen, onSubmitted }: FormProps) {
   const dispatch = useDispatch();
   const version = typeof record?.version === 'number' ? record.version : undefined;
   const initial = useMemo(() => initialValues(r, record), [r, record]);
   const formik = useFormik<FormValues>({
     initialValues: initial,
     validate: (values) => validateValues(r, values),
-    onSubmit: (values) => {
-      dispatch(saveRequested({ resource: r.name, values: toSaveBody(r, values), ...(id !== undefined ? { id, version } : {}) }));
+    onSubmit: async (values) => {
+      const body = toSaveBody(r, values);
+      for (const name of screen.hiddenFields ?? []) delete body[name];
+      let sent: Record<string, unknown>;
+      try {
+        sent = screen.prepareSave ? await screen.prepareSave(body) : body;
+      } catch {
+        dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops));
+        return;
+      }
+      onSubmitted(body);
+      dispatch(
+        saveRequested({
+          resource: r.name,
+          values: sent,
+          ...(id !== undefined ? { id, version } : {}),
+          ...(screen.stayIf ? { stayIf: screen.stayIf } : {}),
+        }),
+      );
     },
   });
   const submit = useSubmitWithToasts(formik, errorOrder(r));
@@ -94,7 +135,8 @@ function ResourceForm({ r, record, id, saving, busy, linkValues }: FormProps) {
   const disabled = saving || busy;
   const inputProps = (f: FieldDef) => ({
     idPrefix: r.name,
-    field: f,
+    field: screen.fieldOverrides?.[f.name] ? { ...f, ...screen.fieldOverrides[f.name] } : f,
+    startAdornment: screen.adornments?.[f.name],
     values: formik.values,
     error: errorOf(f.name),
     setValue,
@@ -105,7 +147,7 @@ function ResourceForm({ r, record, id, saving, busy, linkValues }: FormProps) {
 
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5, maxWidth: 720 }}>
-      {layout(r.fields).map((item) =>
+      {layout(r.fields.filter((f) => !screen.hiddenFields?.includes(f.name))).map((item) =>
         Array.isArray(item) ? (
           <FormGroup row key={item.map((f) => f.name).join()}>
             {item.map((f) => (
@@ -133,8 +175,9 @@ function ResourceForm({ r, record, id, saving, busy, linkValues }: FormProps) {
   );
 }
 
-export function ResourceFormPage({ resource: r, linkValues }: ResourceFormPageProps) {
+export function ResourceFormPage({ resource: r, linkValues, SavedDialog, ...screen }: ResourceFormPageProps) {
   const params = useParams();
+  const [submitted, setSubmitted] = useState<Record<string, unknown>>({});
   const id = idOf(params.id);
   const state = useResource(r);
   const dispatch = useDispatch();
@@ -182,6 +225,18 @@ export function ResourceFormPage({ resource: r, linkValues }: ResourceFormPagePr
           saving={state.saving}
           busy={Boolean(id) && state.recordLoading}
           linkValues={linkValues}
+          screen={screen}
+          onSubmitted={setSubmitted}
+        />
+      ) : null}
+      {SavedDialog && state.saved ? (
+        <SavedDialog
+          answer={state.saved}
+          values={submitted}
+          onClose={() => {
+            dispatch(savedCleared({ resource: r.name }));
+            dispatch(navigateTo(r.routes.home));
+          }}
         />
       ) : null}
       {!ready ? (

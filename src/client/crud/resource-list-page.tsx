@@ -10,6 +10,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -29,7 +33,7 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
-import { ACTIVE, PAGE_SIZE, idNameOf, type ListColumn, type ResourceDef } from '../../shared/resources/types';
+import { ACTIVE, PAGE_SIZE, RESOURCE_MSG, idNameOf, type ListColumn, type ResourceDef } from '../../shared/resources/types';
 import type { RootState } from '../app/store';
 import type { Row } from './crud-api';
 import { listRequested, searchRequested, selectResourceState, statusRequested } from './crud-slice';
@@ -46,6 +50,15 @@ export interface ResourceListPageProps {
   addLabel?: string;
   /** Icons of the definition's extra row actions, by label (default: a list icon). */
   rowActionIcons?: Readonly<Record<string, ComponentType>>;
+  /** Columns in place of the definition's (a column may compute its text from the row). */
+  columns?: readonly ScreenColumn[];
+  /** An empty search shows a modal with a Close button instead of an error toast (the employee list). */
+  emptySearchModal?: boolean;
+}
+
+/** A list column; `value` computes the cell text (e.g. a name joined from several fields). */
+export interface ScreenColumn extends ListColumn {
+  value?(row: Row): string;
 }
 
 function cellText(v: unknown): string {
@@ -54,11 +67,18 @@ function cellText(v: unknown): string {
   return String(v);
 }
 
-export function ResourceListPage({ resource: r, addLabel = 'Add', rowActionIcons = {} }: ResourceListPageProps) {
+export function ResourceListPage({
+  resource: r,
+  addLabel = 'Add',
+  rowActionIcons = {},
+  columns = r.list.columns,
+  emptySearchModal = false,
+}: ResourceListPageProps) {
   const state = useResource(r);
   const dispatch = useDispatch();
   const store = useStore<RootState>();
   const [text, setText] = useState(() => selectResourceState(store.getState(), r.name).searchText);
+  const [emptySearchOpen, setEmptySearchOpen] = useState(false);
 
   // On opening: the page and search last shown (page 1 of the list the first time).
   useEffect(() => {
@@ -68,6 +88,10 @@ export function ResourceListPage({ resource: r, addLabel = 'Add', rowActionIcons
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
+    if (emptySearchModal && !text.trim()) {
+      setEmptySearchOpen(true);
+      return;
+    }
     dispatch(searchRequested({ resource: r.name, searchText: text }));
   };
   const onRefresh = () => {
@@ -132,7 +156,7 @@ export function ResourceListPage({ resource: r, addLabel = 'Add', rowActionIcons
     );
   };
 
-  const cell = (row: Row, c: ListColumn) => (c.field === 'action' ? actionsOf(row) : cellText(row[c.field]));
+  const cell = (row: Row, c: ScreenColumn) => (c.field === 'action' ? actionsOf(row) : c.value ? c.value(row) : cellText(row[c.field]));
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -171,7 +195,7 @@ export function ResourceListPage({ resource: r, addLabel = 'Add', rowActionIcons
         <Table size="small" aria-labelledby={headingId}>
           <TableHead>
             <TableRow>
-              {r.list.columns.map((c) => (
+              {columns.map((c) => (
                 <TableCell key={c.field} sx={{ fontWeight: 600 }}>
                   {c.header}
                 </TableCell>
@@ -181,7 +205,7 @@ export function ResourceListPage({ resource: r, addLabel = 'Add', rowActionIcons
           <TableBody>
             {state.rows.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={r.list.columns.length} sx={{ color: 'text.secondary' }}>
+                <TableCell colSpan={columns.length} sx={{ color: 'text.secondary' }}>
                   {state.loading ? '' : NO_RECORDS}
                 </TableCell>
               </TableRow>
@@ -193,7 +217,7 @@ export function ResourceListPage({ resource: r, addLabel = 'Add', rowActionIcons
                   data-active={row[activeField] === ACTIVE ? 'true' : 'false'}
                   sx={row[activeField] === ACTIVE ? undefined : { '& td': { color: 'text.disabled' } }}
                 >
-                  {r.list.columns.map((c) => (
+                  {columns.map((c) => (
                     <TableCell key={c.field}>{cell(row, c)}</TableCell>
                   ))}
                 </TableRow>
@@ -209,6 +233,17 @@ export function ResourceListPage({ resource: r, addLabel = 'Add', rowActionIcons
         </Typography>
         <PageLinks page={state.page} pageCount={pageCount} onPage={onPage} disabled={state.loading} />
       </Box>
+      {emptySearchModal ? (
+        <Dialog open={emptySearchOpen} onClose={() => setEmptySearchOpen(false)} aria-labelledby={`${r.name}-empty-search`}>
+          <DialogTitle id={`${r.name}-empty-search`}>{RESOURCE_MSG.emptySearch}</DialogTitle>
+          <DialogContent />
+          <DialogActions>
+            <Button onClick={() => setEmptySearchOpen(false)} autoFocus>
+              Close
+            </Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
     </Paper>
   );
 }

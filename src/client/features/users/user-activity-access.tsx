@@ -1,0 +1,279 @@
+/**
+ * User activity access (spec 000 sections 2, 5, 7): the employee's name and workflow role, the role's
+ * permissions (read-only), Move To Resource Name (the reporting manager, among the users holding the
+ * role), a disabled Workflow Role selector and the activity table. Save checks, in order, the role, the
+ * resource and at least one ticked activity, then replaces the user's access and returns to the list.
+ */
+import { useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SaveIcon from '@mui/icons-material/Save';
+import { MSG } from '../../../shared/contract/messages';
+import { USER_ACCESS_MSG } from '../../../shared/contract/user-endpoints';
+import { employee, workflowRole } from '../../../shared/resources';
+import { crudApi, type Row } from '../../crud';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { navigateTo } from '../../lib/navigation/navigation';
+import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { sessionExpired } from '../../lib/session-events';
+
+export const ACCESS_LOAD_FAILED = "The user's activity access could not be loaded.";
+
+/** The role's permissions shown (read-only): the workflow role definition's checkboxes. */
+const PERMISSIONS = workflowRole.fields.filter((f) => f.kind === 'boolean');
+
+interface AccessRow extends Row {
+  activityID: number;
+  chkselect: boolean;
+}
+
+interface Access {
+  userid: number;
+  resourceId: number;
+  roleid: number;
+  rolename: string;
+  name: string;
+  reportingmanagerid: number;
+  actAccesslst: AccessRow[];
+}
+
+interface Candidate {
+  id: number;
+  name: string;
+}
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+function toAccess(answer: unknown, id: number): Access {
+  const a = (answer && typeof answer === 'object' ? answer : {}) as Row;
+  const rows = Array.isArray(a.actAccesslst) ? (a.actAccesslst as Row[]) : [];
+  return {
+    userid: num(a.userid) || id,
+    resourceId: num(a.resourceId) || id,
+    roleid: num(a.roleid),
+    rolename: str(a.rolename),
+    name: str(a.name),
+    reportingmanagerid: num(a.reportingmanagerid),
+    actAccesslst: rows.map((r) => ({ ...r, activityID: num(r.activityID), chkselect: r.chkselect === true })),
+  };
+}
+
+/** The first failing check, in the spec's order, or null. */
+export function accessError(access: Pick<Access, 'roleid' | 'reportingmanagerid' | 'actAccesslst'>): string | null {
+  if (!access.roleid) return USER_ACCESS_MSG.role;
+  if (!access.reportingmanagerid) return USER_ACCESS_MSG.resource;
+  if (!access.actAccesslst.some((r) => r.chkselect)) return USER_ACCESS_MSG.activity;
+  return null;
+}
+
+export default function UserActivityAccess() {
+  const { id: param } = useParams();
+  const id = /^\d+$/.test(param ?? '') ? Number(param) : 0;
+  const dispatch = useDispatch();
+  const [access, setAccess] = useState<Access | null>(null);
+  const [fetchError, setLoadError] = useState<string | null>(null);
+  const loadError = id ? fetchError : ACCESS_LOAD_FAILED;
+  const [flags, setFlags] = useState<Row>({});
+  const [candidates, setCandidates] = useState<Candidate[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const failed = (error: unknown, fallback: string) => {
+      if (!live) return;
+      if (isUnauthorized(error)) dispatch(sessionExpired());
+      else dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+    };
+    if (!id) return undefined;
+    crudApi.call('getUsractById', { userid: id }).then(
+      (answer) => {
+        if (!live) return;
+        const a = toAccess(answer, id);
+        setAccess(a);
+        if (!a.roleid) return;
+        crudApi.call<Row>('getCheckboxes', { roleid: a.roleid }).then((f) => live && setFlags(f ?? {}), (e: unknown) => failed(e, ACCESS_LOAD_FAILED));
+        crudApi.call<Candidate[]>('getresourceByroleId', { roleid: a.roleid }).then(
+          (c) => live && setCandidates(Array.isArray(c) ? c.filter((x) => x.id !== a.userid) : []),
+          (e: unknown) => failed(e, ACCESS_LOAD_FAILED),
+        );
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setLoadError(serverMessage(error) ?? ACCESS_LOAD_FAILED);
+        failed(error, ACCESS_LOAD_FAILED);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, id]);
+
+  const tick = (activityID: number, on: boolean) =>
+    setAccess((a) => a && { ...a, actAccesslst: a.actAccesslst.map((r) => (r.activityID === activityID ? { ...r, chkselect: on } : r)) });
+  const tickAll = (on: boolean) => setAccess((a) => a && { ...a, actAccesslst: a.actAccesslst.map((r) => ({ ...r, chkselect: on })) });
+
+  const save = async () => {
+    if (!access || saving) return;
+    const problem = accessError(access);
+    if (problem) {
+      dispatch(notifyError(problem, MSG.oops));
+      return;
+    }
+    setSaving(true);
+    try {
+      const { userid, resourceId, roleid, reportingmanagerid, actAccesslst } = access;
+      const answer = await crudApi.call<Row>('saveUserActivityAceess', { userid, resourceId, roleid, reportingmanagerid, actAccesslst });
+      setSaving(false);
+      if (answer?.status === 'Success') {
+        dispatch(notifySuccess(str(answer.message) || USER_ACCESS_MSG.saved));
+        dispatch(navigateTo(employee.routes.home));
+      } else {
+        dispatch(notifyError(str(answer?.message) || MSG.oops, MSG.oops));
+      }
+    } catch (error) {
+      setSaving(false);
+      if (isUnauthorized(error)) dispatch(sessionExpired());
+      else dispatch(notifyError(serverMessage(error) ?? USER_ACCESS_MSG.activity, MSG.oops));
+    }
+  };
+
+  const rows = access?.actAccesslst ?? [];
+  const allTicked = rows.length > 0 && rows.every((r) => r.chkselect);
+  const someTicked = rows.some((r) => r.chkselect);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
+        User Activity Access
+      </Typography>
+      {loadError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      ) : null}
+      {!access && !loadError ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}
+      {access ? (
+        <Box sx={{ display: 'grid', gap: 2.5 }}>
+          <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+            <Typography data-testid="access-name">
+              <strong>Employee Name:</strong> {access.name}
+            </Typography>
+            <Typography data-testid="access-role">
+              <strong>Workflow Role:</strong> {access.rolename}
+            </Typography>
+          </Box>
+          <FormGroup row aria-label="Permissions">
+            {PERMISSIONS.map((p) => (
+              <FormControlLabel key={p.name} label={p.label} disabled control={<Checkbox name={p.name} checked={flags[p.name] === true} readOnly />} />
+            ))}
+          </FormGroup>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, maxWidth: 720 }}>
+            <TextField
+              id="access-manager"
+              select
+              label="Move To Resource Name"
+              size="small"
+              value={access.reportingmanagerid ? String(access.reportingmanagerid) : ''}
+              onChange={(e) => setAccess({ ...access, reportingmanagerid: Number(e.target.value) || 0 })}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">Select</option>
+              {candidates.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+              {access.reportingmanagerid && !candidates.some((c) => c.id === access.reportingmanagerid) ? (
+                <option value={String(access.reportingmanagerid)}>{String(access.reportingmanagerid)}</option>
+              ) : null}
+            </TextField>
+            <TextField
+              id="access-role-select"
+              select
+              disabled
+              label="Workflow Role"
+              size="small"
+              value={access.roleid ? String(access.roleid) : ''}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">Select</option>
+              {access.roleid ? <option value={String(access.roleid)}>{access.rolename}</option> : null}
+            </TextField>
+          </Box>
+          <TableContainer>
+            <Table size="small" aria-label="Activities">
+              <TableHead>
+                <TableRow>
+                  <TableCell padding="checkbox" sx={{ fontWeight: 600 }}>
+                    <FormControlLabel
+                      label="Select"
+                      control={
+                        <Checkbox
+                          size="small"
+                          checked={allTicked}
+                          indeterminate={someTicked && !allTicked}
+                          onChange={(e) => tickAll(e.target.checked)}
+                          slotProps={{ input: { 'aria-label': 'Select all' } }}
+                        />
+                      }
+                    />
+                  </TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>Sr No.</TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>Short Name</TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>Activity Name</TableCell>
+                  <TableCell sx={{ fontWeight: 600 }}>Sequence</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r, i) => (
+                  <TableRow key={r.activityID} hover>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        size="small"
+                        checked={r.chkselect}
+                        onChange={(e) => tick(r.activityID, e.target.checked)}
+                        slotProps={{ input: { 'aria-label': `Select ${str(r.activityname)}` } }}
+                      />
+                    </TableCell>
+                    <TableCell>{i + 1}</TableCell>
+                    <TableCell>{str(r.shortname)}</TableCell>
+                    <TableCell>{str(r.activityname)}</TableCell>
+                    <TableCell>{str(r.sequence)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Box>
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 1.5, mt: 2.5 }}>
+        <Button component={RouterLink} to={employee.routes.home} variant="outlined" startIcon={<ArrowBackIcon />}>
+          Back
+        </Button>
+        {access ? (
+          <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void save()} disabled={saving} aria-busy={saving || undefined}>
+            Save
+          </Button>
+        ) : null}
+      </Box>
+    </Paper>
+  );
+}
