@@ -9,6 +9,9 @@ import BlankHomePage from '../features/shell/blank-home-page';
 import Blankpage from '../features/shell/blank-page';
 import NotYetAvailable from '../features/shell/not-yet-available';
 import { MASTER_PATHS, masterRoutes } from '../features/masters/master-routes';
+import { COMMON_MASTER_PATHS, commonMasterRoutes } from '../features/common-master/common-master-routes';
+import { PARAMETER_PATHS, parameterRoutes } from '../features/parameters/parameter-routes';
+import { USER_PATHS, userRoutes } from '../features/users/user-routes';
 import { HOME_PATH } from '../features/session/session-constants';
 import ShellContainer from './shell-container';
 
@@ -19,7 +22,7 @@ const ChangePasswordPage = lazy(
 /** Routes served by the main route tree (app/router.tsx), outside the shell. */
 export const OUTSIDE_SHELL = new Set<string>(['/login', '/changePassword/:id']);
 /** Routes of the table with a real screen inside the shell. */
-const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS]);
+const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS, ...COMMON_MASTER_PATHS, ...PARAMETER_PATHS, ...USER_PATHS]);
 
 const relative = (path: string) => path.replace(/^\//, '');
 
@@ -37,6 +40,11 @@ export function buildShellRoutes(): RouteObject[] {
         { path: 'homepage', element: <BlankHomePage /> },
         // Simple masters (lazily loaded chunk "masters").
         ...masterRoutes(),
+        // Common master entries (chunk "common-master") and parameter configuration (chunk "parameters").
+        ...commonMasterRoutes(),
+        ...parameterRoutes(),
+        // Employees (users) and their activity access (lazily loaded chunk "users").
+        ...userRoutes(),
         ...placeholders,
         // Unknown paths while signed in.
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },

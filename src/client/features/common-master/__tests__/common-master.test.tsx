@@ -1,0 +1,184 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AppRoutes } from '../../../app/App';
+import { answer, callsTo, signIn, stop, type Handler } from '../../../crud/__tests__/mock-server';
+import { renderWithApp } from '../../../test-support/render';
+
+jest.mock('../../../lib/http', () => ({ post: jest.fn() }));
+
+afterEach(() => jest.clearAllMocks());
+
+const location = () => screen.getByTestId('location').textContent;
+
+function renderApp(route: string) {
+  signIn();
+  return renderWithApp(<AppRoutes />, { route, bridge: false });
+}
+
+const entry = (id: number, over: Record<string, unknown> = {}) => ({
+  id, srno: id, typeid: 4, type: 'District', shortname: `D${id}`, value: `District ${id}`, activeStatus: 'Y',
+  depenid: 11, depenshortname: 'MH', depenname: 'Maharashtra', depentypeid: 2, depentype: 'States of India', totalItems: 12, ...over,
+});
+
+describe('common master entries list', () => {
+  it('lists the entries of a type and refuses an empty search without a call', async () => {
+    answer({
+      getCommonMaster: ({ pageno }) => (pageno === 1 ? Array.from({ length: 10 }, (_, i) => entry(i + 1)) : [entry(11), entry(12, { activeStatus: 'N' })]),
+      getSearchForcommonMaster: () => [entry(3, { totalItems: 1 })],
+    });
+    const { task } = renderApp('/CommonMasterEntry/4');
+    expect(await screen.findByText('District 10')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Short Name', 'Value', 'Dependent Short Name', 'Dependent Name', 'Action',
+    ]);
+    expect(callsTo('getCommonMaster')).toEqual([{ typeid: 4, pageno: 1, userID: 7 }]);
+    expect(screen.getAllByRole('link', { name: 'Edit' })[0]).toHaveAttribute('href', '/EditCommonMaster/1');
+    expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/CommonMaster/4');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/CommonMasterTypeHome');
+    expect(screen.getByTestId('list-total')).toHaveTextContent('Page 1 of 2 (12 records)');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('District 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect((await screen.findAllByTestId('toast')).map((t) => t.textContent)).toContain('OOPS!Please Fill Search Text!');
+    expect(callsTo('getSearchForcommonMaster')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Search Text'), { target: { value: 'D3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByText('District 12')).not.toBeInTheDocument());
+    expect(screen.getByText('District 3')).toBeInTheDocument();
+    expect(callsTo('getSearchForcommonMaster')).toEqual([{ typeid: 4, searchText: 'D3', pageno: 1, userID: 7 }]);
+    await stop(task);
+  });
+});
+
+describe('common master entry form', () => {
+  const dependencyHandlers = (save: Handler): Record<string, Handler> => ({
+    gettypeformasterByID: ({ id }) => ({ id, typeid: id, code: 'DIST', type: 'District', activeStatus: 'Y' }),
+    getCommasterTypefordependacy: () => [{ id: 2, code: 'ST', type: 'States of India' }],
+    getCommonMasterfordependancy: () => [{ id: 11, shortname: 'MH', value: 'Maharashtra' }],
+    savecommonmasterdependancy: save,
+  });
+
+  async function openDependency() {
+    fireEvent.click(await screen.findByLabelText('Dependency'));
+    expect(await screen.findByRole('option', { name: 'States of India' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Master Type'), { target: { value: '2' } });
+    expect(await screen.findByRole('option', { name: 'MH - Maharashtra' })).toBeInTheDocument();
+    expect(callsTo('getCommonMasterfordependancy')).toEqual([{ typeidfordep: 2 }]);
+    fireEvent.change(screen.getByLabelText('Depends On'), { target: { value: '11' } });
+  }
+
+  it('without dependency: read-only master type, required Shortname and Value', async () => {
+    answer({
+      gettypeformasterByID: ({ id }) => ({ id, typeid: id, code: 'DIST', type: 'District', activeStatus: 'Y' }),
+      savecommonmaster: () => ({ status: 'Success', message: 'Record Saved Successfully!', id: 40 }),
+    });
+    const { task } = renderApp('/CommonMaster/5');
+    await waitFor(() => expect(screen.getByLabelText('Master Type')).toHaveValue('District'));
+    expect(screen.getByLabelText('Master Type')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Shortname')).toHaveAttribute('maxLength', '5');
+    expect(screen.getByLabelText('Value')).toHaveAttribute('maxLength', '50');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const toasts = await screen.findAllByTestId('toast');
+    expect(toasts.map((t) => t.textContent)).toEqual(['OOPS!Please Fill ShortName!', 'OOPS!Please Fill Value!']);
+    expect(callsTo('savecommonmaster')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Shortname'), { target: { value: 'PN' } });
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: 'Pune' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/CommonMasterEntry/5'));
+    expect(callsTo('savecommonmaster')).toEqual([{ typeid: 5, shortname: 'PN', value: 'Pune', userID: 7 }]);
+    await stop(task);
+  });
+
+  it('the edit route loads the entry and saves it with its id and version', async () => {
+    answer({
+      getcommasterByID: ({ id }) => ({ ...entry(Number(id)), shortname: 'PN', value: 'Pune', version: 3 }),
+      gettypeformasterByID: ({ id }) => ({ id, typeid: id, code: 'DIST', type: 'District', activeStatus: 'Y' }),
+      savecommonmaster: () => ({ status: 'Success', message: 'Record Saved Successfully!', id: 8 }),
+    });
+    const { task } = renderApp('/EditCommonMaster/8');
+    await waitFor(() => expect(screen.getByLabelText('Value')).toHaveValue('Pune'));
+    expect(screen.getByLabelText('Master Type')).toHaveValue('District');
+    expect(callsTo('gettypeformasterByID')).toEqual([{ id: 4 }]);
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: 'Poona' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/CommonMasterEntry/4'));
+    expect(callsTo('savecommonmaster')).toEqual([{ typeid: 4, shortname: 'PN', value: 'Poona', userID: 7, id: 8, version: 3 }]);
+    await stop(task);
+  });
+
+  it('shows the live format message and Save only when the Values text has the format', async () => {
+    answer(dependencyHandlers(() => ({ status: 'Success', message: 'Record Saved Successfully!', ids: [1] })));
+    const { task } = renderApp('/CommonMaster/5');
+    await openDependency();
+    const values = screen.getByLabelText('Values');
+    expect(screen.getByTestId('format-message')).toHaveTextContent('Please Fill Values!');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    fireEvent.change(values, { target: { value: 'PN:Pune,MU' } });
+    expect(screen.getByTestId('format-message')).toHaveTextContent('Incorrect Format ! String Must Be Same As Per The Given Format');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    fireEvent.change(values, { target: { value: 'PN:Pune,MU:Mumbai' } });
+    expect(screen.getByTestId('format-message')).toHaveTextContent('Correct Format.');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Dependency values' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sr. No.', 'Short Name', 'Name', 'Action']);
+    expect(within(screen.getByTestId('pair-2')).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['2', 'MU', 'Mumbai']);
+    await stop(task);
+  });
+
+  it('edits a pair inline (cancel keeps it, save changes it) and saves the edited pairs', async () => {
+    answer(dependencyHandlers(() => ({ status: 'Success', message: 'Record Saved Successfully!', ids: [1, 2] })));
+    const { task } = renderApp('/CommonMaster/5');
+    await openDependency();
+    fireEvent.change(screen.getByLabelText('Values'), { target: { value: 'PN:Pune,MU:Mumbai' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit row 1' }));
+    fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Poona' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel row 1' }));
+    expect(screen.getByTestId('pair-1')).toHaveTextContent('Pune');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit row 2' }));
+    expect(screen.getByLabelText('Short Name 2')).toHaveAttribute('maxLength', '5');
+    expect(screen.getByLabelText('Name 2')).toHaveAttribute('maxLength', '50');
+    fireEvent.change(screen.getByLabelText('Name 2'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save row 2' }));
+    expect(screen.getByTestId('pair-2')).toHaveTextContent('Please fill the Name.');
+    fireEvent.change(screen.getByLabelText('Name 2'), { target: { value: 'Mumbai City' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save row 2' }));
+    expect(within(screen.getByTestId('pair-2')).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['2', 'MU', 'Mumbai City']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/CommonMasterEntry/5'));
+    expect(callsTo('savecommonmasterdependancy')).toEqual([
+      {
+        typeid: 5,
+        typeidfordep: 2,
+        typeidfordepsortname: 11,
+        valueforjson: 'PN:Pune,MU:Mumbai',
+        distList: [
+          { depenshortname: 'PN', depenname: 'Pune' },
+          { depenshortname: 'MU', depenname: 'Mumbai City' },
+        ],
+        userID: 7,
+      },
+    ]);
+    await stop(task);
+  });
+
+  it("status Error1 shows the server's massage as a warning and stays on the form", async () => {
+    answer(dependencyHandlers(() => ({ status: 'Error1', massage: 'Short Name PN Already Exists!' })));
+    const { task } = renderApp('/CommonMaster/5');
+    await openDependency();
+    fireEvent.change(screen.getByLabelText('Values'), { target: { value: 'PN:Pune' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const toast = await screen.findByTestId('toast');
+    expect(toast).toHaveTextContent('Short Name PN Already Exists!');
+    expect(toast.closest('.notistack-MuiContent-warning')).not.toBeNull();
+    expect(location()).toBe('/CommonMaster/5');
+    await stop(task);
+  });
+});

@@ -1,0 +1,451 @@
+/**
+ * The common master entry form (spec 000 sections 2, 5, 8): /CommonMaster/:id (id = the type) and
+ * /EditCommonMaster/:id (id = the entry). A Dependency checkbox switches the form:
+ * - off: master type (read-only), Shortname, Value -> savecommonmaster;
+ * - on: the parent master type, the parent entry ('shortname - value'), the Values text with the live
+ *   format message (shared/validation/dependency-values), the parsed pairs editable inline, and Save only
+ *   when the format is valid -> savecommonmasterdependancy (status Error1: the server's massage as a warning).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useFormik } from 'formik';
+import * as yup from 'yup';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DoneIcon from '@mui/icons-material/Done';
+import EditIcon from '@mui/icons-material/Edit';
+import SaveIcon from '@mui/icons-material/Save';
+import { MSG } from '../../../shared/contract/messages';
+import type {
+  CommonMasterEntry,
+  CommonMasterSaveAnswer,
+  CommonMasterTypeInfo,
+  DependencySaveAnswer,
+  MasterItem,
+} from '../../../shared/contract/common-master-endpoints';
+import { COMMON_MASTER_MSG } from '../../../shared/resources/common-master';
+import { RESOURCE_MSG } from '../../../shared/resources/types';
+import {
+  DEPENDENCY_PAIR_LIMITS,
+  DEPENDENCY_VALUES_EXAMPLE,
+  checkDependencyPairs,
+  dependencyPairSchema,
+  dependencyValuesFormat,
+  parseDependencyValues,
+  type DependencyPair,
+} from '../../../shared/validation/dependency-values';
+import type { RootState } from '../../app/store';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
+import { postMaster } from './api';
+
+interface MasterTypeOption { id: number; code: string; type: string }
+
+const selectUserId = (state: RootState): number | null => state.session.user?.id ?? null;
+const homeOf = (typeid: number | null) => (typeid ? `/CommonMasterEntry/${typeid}` : '/CommonMasterTypeHome');
+
+const entrySchema = yup.object({
+  shortname: yup.string().trim().required(COMMON_MASTER_MSG.shortname).max(5, COMMON_MASTER_MSG.shortname),
+  value: yup.string().trim().required(COMMON_MASTER_MSG.value).max(50, COMMON_MASTER_MSG.value),
+});
+
+function useFailure() {
+  const dispatch = useDispatch();
+  return (error: unknown, fallback: string) => {
+    if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+  };
+}
+
+/** Dependency off: Shortname and Value of one entry. */
+function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry | null }) {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const userID = useSelector(selectUserId);
+  const fail = useFailure();
+  const formik = useFormik({
+    initialValues: { shortname: entry?.shortname ?? '', value: entry?.value ?? '' },
+    validationSchema: entrySchema,
+    onSubmit: async (values) => {
+      const body = {
+        typeid,
+        shortname: values.shortname.trim(),
+        value: values.value.trim(),
+        userID,
+        ...(entry ? { id: entry.id, version: entry.version } : {}),
+      };
+      try {
+        const answer = await postMaster<CommonMasterSaveAnswer>('savecommonmaster', body);
+        if (answer?.status === 'Success') {
+          dispatch(notifySuccess(answer.message));
+          void navigate(homeOf(typeid));
+        } else {
+          dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || RESOURCE_MSG.checkAgain, MSG.oops));
+        }
+      } catch (error) {
+        fail(error, RESOURCE_MSG.checkAgain);
+      }
+    },
+  });
+  const submit = async () => {
+    const errors = await formik.validateForm();
+    const messages = [errors.shortname, errors.value].filter((m): m is string => Boolean(m));
+    if (messages.length) {
+      void formik.setTouched({ shortname: true, value: true }, false);
+      for (const m of messages) dispatch(notifyError(m, MSG.oops));
+      return;
+    }
+    await formik.submitForm();
+  };
+  const err = (name: 'shortname' | 'value') => (formik.touched[name] ? formik.errors[name] : undefined);
+  return (
+    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2.5 }}>
+      <TextField
+        id="commonMaster-shortname"
+        name="shortname"
+        label="Shortname"
+        size="small"
+        value={formik.values.shortname}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={Boolean(err('shortname'))}
+        helperText={err('shortname')}
+        slotProps={{ htmlInput: { maxLength: 5 } }}
+      />
+      <TextField
+        id="commonMaster-value"
+        name="value"
+        label="Value"
+        size="small"
+        value={formik.values.value}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        error={Boolean(err('value'))}
+        helperText={err('value')}
+        slotProps={{ htmlInput: { maxLength: 50 } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1.5 }}>
+        <Button component={RouterLink} to={homeOf(typeid)} variant="outlined" startIcon={<ArrowBackIcon />}>
+          Back
+        </Button>
+        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={formik.isSubmitting}>
+          Save
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** One row of the pair table, editable inline. */
+function PairRow({ index, pair, onSave, onDelete }: {
+  index: number;
+  pair: DependencyPair;
+  onSave(p: DependencyPair): void;
+  onDelete(): void;
+}) {
+  const [draft, setDraft] = useState<DependencyPair | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    if (!draft) return;
+    try {
+      const ok = dependencyPairSchema.validateSync(draft);
+      onSave({ depenshortname: ok.depenshortname, depenname: ok.depenname });
+      setDraft(null);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof yup.ValidationError ? e.message : String(e));
+    }
+  };
+  const n = index + 1;
+  return (
+    <TableRow data-testid={`pair-${n}`}>
+      <TableCell>{n}</TableCell>
+      <TableCell>
+        {draft ? (
+          <TextField
+            size="small"
+            label={`Short Name ${n}`}
+            value={draft.depenshortname}
+            onChange={(e) => setDraft({ ...draft, depenshortname: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: DEPENDENCY_PAIR_LIMITS.shortname } }}
+          />
+        ) : (
+          pair.depenshortname
+        )}
+      </TableCell>
+      <TableCell>
+        {draft ? (
+          <TextField
+            size="small"
+            label={`Name ${n}`}
+            value={draft.depenname}
+            onChange={(e) => setDraft({ ...draft, depenname: e.target.value })}
+            slotProps={{ htmlInput: { maxLength: DEPENDENCY_PAIR_LIMITS.name } }}
+          />
+        ) : (
+          pair.depenname
+        )}
+        {error ? <FormHelperText error>{error}</FormHelperText> : null}
+      </TableCell>
+      <TableCell>
+        {draft ? (
+          <>
+            <IconButton size="small" aria-label={`Save row ${n}`} title="Save" onClick={save}>
+              <DoneIcon fontSize="small" />
+            </IconButton>
+            <IconButton size="small" aria-label={`Cancel row ${n}`} title="Cancel" onClick={() => { setDraft(null); setError(null); }}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          </>
+        ) : (
+          <>
+            <IconButton size="small" aria-label={`Edit row ${n}`} title="Edit" onClick={() => setDraft({ ...pair })}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+            <IconButton size="small" aria-label={`Delete row ${n}`} title="Delete" color="error" onClick={onDelete}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** Dependency on: entries of `typeid` created from pairs, each depending on one entry of the parent type. */
+function DependencyForm({ typeid }: { typeid: number }) {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const userID = useSelector(selectUserId);
+  const fail = useFailure();
+  const [types, setTypes] = useState<MasterTypeOption[]>([]);
+  const [parentType, setParentType] = useState('');
+  const [parents, setParents] = useState<MasterItem[]>([]);
+  const [parent, setParent] = useState('');
+  const [text, setText] = useState('');
+  const [pairs, setPairs] = useState<DependencyPair[]>([]);
+  const [saving, setSaving] = useState(false);
+  const format = useMemo(() => dependencyValuesFormat(text), [text]);
+
+  useEffect(() => {
+    postMaster<MasterTypeOption[]>('getCommasterTypefordependacy', {})
+      .then((list) => setTypes(Array.isArray(list) ? list : []))
+      .catch((e: unknown) => fail(e, 'The master types could not be loaded.'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const chooseParentType = (value: string) => {
+    setParentType(value);
+    setParent('');
+    setParents([]);
+    if (!value) return;
+    postMaster<MasterItem[]>('getCommonMasterfordependancy', { typeidfordep: Number(value) })
+      .then((list) => setParents(Array.isArray(list) ? list : []))
+      .catch((e: unknown) => fail(e, 'The entries could not be loaded.'));
+  };
+
+  const changeText = (value: string) => {
+    setText(value);
+    setPairs(parseDependencyValues(value) ?? []);
+  };
+
+  const save = async () => {
+    if (!parentType) return void dispatch(notifyError(COMMON_MASTER_MSG.type, MSG.oops));
+    if (!parent) return void dispatch(notifyError('Please select the Dependency.', MSG.oops));
+    const checked = checkDependencyPairs(pairs);
+    if (!checked.ok) return void dispatch(notifyError(checked.message, MSG.oops));
+    setSaving(true);
+    try {
+      const answer = await postMaster<DependencySaveAnswer>('savecommonmasterdependancy', {
+        typeid,
+        typeidfordep: Number(parentType),
+        typeidfordepsortname: Number(parent),
+        valueforjson: text,
+        distList: checked.pairs,
+        userID,
+      });
+      if (answer?.status === 'Success') {
+        dispatch(notifySuccess(answer.message));
+        void navigate(homeOf(typeid));
+      } else if (answer?.status === 'Error1') {
+        dispatch(notifyWarning(answer.massage));
+      } else {
+        dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops));
+      }
+    } catch (e) {
+      fail(e, RESOURCE_MSG.checkAgain);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5 }}>
+      <TextField
+        id="commonMaster-parentType"
+        select
+        label="Master Type"
+        size="small"
+        value={parentType}
+        onChange={(e) => chooseParentType(e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">Select Master Type</option>
+        {types.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.type}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        id="commonMaster-dependency"
+        select
+        label="Depends On"
+        size="small"
+        value={parent}
+        onChange={(e) => setParent(e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">Select Dependency</option>
+        {parents.map((p) => (
+          <option key={p.id} value={p.id}>
+            {`${p.shortname} - ${p.value}`}
+          </option>
+        ))}
+      </TextField>
+      <Box>
+        <TextField
+          id="commonMaster-values"
+          label="Values"
+          multiline
+          minRows={3}
+          fullWidth
+          value={text}
+          placeholder={DEPENDENCY_VALUES_EXAMPLE}
+          onChange={(e) => changeText(e.target.value)}
+        />
+        <FormHelperText data-testid="format-message" error={!format.ok} sx={format.ok ? { color: 'success.main' } : undefined}>
+          {format.message}
+        </FormHelperText>
+        <FormHelperText>{`Format: ${DEPENDENCY_VALUES_EXAMPLE}`}</FormHelperText>
+      </Box>
+      {pairs.length ? (
+        <Table size="small" aria-label="Dependency values">
+          <TableHead>
+            <TableRow>
+              {['Sr. No.', 'Short Name', 'Name', 'Action'].map((h) => (
+                <TableCell key={h} sx={{ fontWeight: 600 }}>
+                  {h}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {pairs.map((p, i) => (
+              <PairRow
+                key={`${i}:${p.depenshortname}:${p.depenname}`}
+                index={i}
+                pair={p}
+                onSave={(next) => setPairs(pairs.map((x, j) => (j === i ? next : x)))}
+                onDelete={() => setPairs(pairs.filter((_, j) => j !== i))}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 1.5 }}>
+        <Button component={RouterLink} to={homeOf(typeid)} variant="outlined" startIcon={<ArrowBackIcon />}>
+          Back
+        </Button>
+        {format.ok ? (
+          <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={() => void save()}>
+            Save
+          </Button>
+        ) : null}
+      </Box>
+    </Box>
+  );
+}
+
+/** mode 'add': the route id is the type; 'edit': the route id is the entry. */
+export default function EntryFormPage({ mode }: { mode: 'add' | 'edit' }) {
+  const params = useParams();
+  const fail = useFailure();
+  const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
+  const [entry, setEntry] = useState<CommonMasterEntry | null>(null);
+  const [typeInfo, setTypeInfo] = useState<CommonMasterTypeInfo | null>(null);
+  const [dependency, setDependency] = useState(false);
+
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    (async () => {
+      try {
+        let typeid = id;
+        if (mode === 'edit') {
+          const e = await postMaster<CommonMasterEntry>('getcommasterByID', { id });
+          if (!live) return;
+          setEntry(e);
+          typeid = e.typeid;
+        }
+        const t = await postMaster<CommonMasterTypeInfo>('gettypeformasterByID', { id: typeid });
+        if (live) setTypeInfo(t);
+      } catch (e) {
+        fail(e, 'The record could not be loaded.');
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, mode]);
+
+  const typeid = mode === 'edit' ? (entry?.typeid ?? null) : id;
+  const ready = typeid !== null && (mode === 'add' || entry !== null);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2.5 }}>
+        Common Master
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 720 }}>
+        {mode === 'add' ? (
+          <FormControlLabel
+            label="Dependency"
+            control={<Checkbox id="commonMaster-dependency-mode" checked={dependency} onChange={(e) => setDependency(e.target.checked)} />}
+          />
+        ) : null}
+        {!dependency ? (
+          <TextField
+            id="commonMaster-type"
+            label="Master Type"
+            size="small"
+            value={typeInfo?.type ?? entry?.type ?? ''}
+            slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+          />
+        ) : null}
+        {ready && typeid !== null ? (
+          dependency ? (
+            <DependencyForm typeid={typeid} />
+          ) : (
+            <EntryForm key={entry ? `${entry.id}:${entry.version}` : 'new'} typeid={typeid} entry={entry} />
+          )
+        ) : null}
+      </Box>
+    </Paper>
+  );
+}

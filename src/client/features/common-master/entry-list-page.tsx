@@ -1,0 +1,256 @@
+/**
+ * Common master entries of one type (spec 000 section 2): Short Name, Value, the entry each depends on,
+ * Action (edit, deactivate / reactivate); ten per page; search (empty text: 'Please Fill Search Text!',
+ * no call); Add -> /CommonMaster/{typeid}; Back -> /CommonMasterTypeHome. /CommonMasterHome shows a
+ * type picker above the same list.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import SearchIcon from '@mui/icons-material/Search';
+import { MSG } from '../../../shared/contract/messages';
+import type { CommonMasterRow } from '../../../shared/contract/common-master-endpoints';
+import { COMMON_MASTER_MSG, commonMaster } from '../../../shared/resources/common-master';
+import { ACTIVE, DEFAULT_ANSWERS, PAGE_SIZE, RESOURCE_MSG } from '../../../shared/resources/types';
+import type { RootState } from '../../app/store';
+import type { CrudAnswer } from '../../crud/crud-api';
+import { PageLinks } from '../../crud/pagination';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { postMaster } from './api';
+
+export const TYPE_HOME = '/CommonMasterTypeHome';
+const NO_RECORDS = 'No records found.';
+
+interface MasterTypeOption { id: number; code: string; type: string }
+
+const selectUserId = (state: RootState): number | null => state.session.user?.id ?? null;
+
+function EntryList({ typeid }: { typeid: number }) {
+  const dispatch = useDispatch();
+  const userID = useSelector(selectUserId);
+  const [rows, setRows] = useState<CommonMasterRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [applied, setApplied] = useState('');
+  const [text, setText] = useState('');
+  const [loading, setLoading] = useState(true);
+
+  /** Asks for one page (the answer is applied by the caller). */
+  const fetchPage = useCallback(
+    async (pageno: number, searchText: string): Promise<CommonMasterRow[]> => {
+      const answer = searchText
+        ? await postMaster<CommonMasterRow[]>('getSearchForcommonMaster', { typeid, searchText, pageno, userID })
+        : await postMaster<CommonMasterRow[]>('getCommonMaster', { typeid, pageno, userID });
+      return Array.isArray(answer) ? answer : [];
+    },
+    [typeid, userID],
+  );
+  const apply = useCallback(
+    (promise: Promise<CommonMasterRow[]>, pageno: number, searchText: string) =>
+      promise
+        .then((list) => {
+          setRows(list);
+          setTotal(list.length ? Number(list[0].totalItems) || list.length : 0);
+          setPage(pageno);
+          setApplied(searchText);
+        })
+        .catch((error: unknown) => {
+          if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The list could not be loaded.', MSG.oops));
+        })
+        .finally(() => setLoading(false)),
+    [dispatch],
+  );
+  const load = (pageno: number, searchText: string) => {
+    setLoading(true);
+    return apply(fetchPage(pageno, searchText), pageno, searchText);
+  };
+
+  useEffect(() => {
+    void apply(fetchPage(1, ''), 1, '');
+  }, [apply, fetchPage]);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const searchText = text.trim();
+    if (!searchText) {
+      dispatch(notifyError(COMMON_MASTER_MSG.emptySearch, MSG.oops));
+      return;
+    }
+    void load(1, searchText);
+  };
+
+  const changeStatus = async (id: number, activeStatus: 'N' | 'Y') => {
+    const expected = activeStatus === 'N' ? DEFAULT_ANSWERS.deactivated : DEFAULT_ANSWERS.reactivated;
+    try {
+      const answer = await postMaster<CrudAnswer>('changeStatusForCommonMaster', { id, activeStatus, userID });
+      if (answer && answer.status === expected.status) dispatch(notifySuccess(String(answer.message ?? expected.message)));
+      else dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops));
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
+    }
+    await load(page, applied);
+  };
+
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  return (
+    <>
+      <Box sx={{ display: 'flex', gap: 1, mb: 2, justifyContent: 'flex-end' }}>
+        <Button component={RouterLink} to={`/CommonMaster/${typeid}`} variant="contained" startIcon={<AddIcon />}>
+          Add
+        </Button>
+      </Box>
+      <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, maxWidth: 560 }}>
+        <TextField
+          id="commonMaster-search"
+          label="Search Text"
+          size="small"
+          fullWidth
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: commonMaster.list.searchMaxLength } }}
+        />
+        <IconButton type="submit" aria-label="Search" title="Search" color="primary">
+          <SearchIcon />
+        </IconButton>
+        <IconButton
+          aria-label="Refresh"
+          title="Refresh"
+          onClick={() => {
+            setText('');
+            void load(1, '');
+          }}
+        >
+          <RefreshIcon />
+        </IconButton>
+      </Box>
+      <Box sx={{ height: 4 }}>{loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
+      <TableContainer>
+        <Table size="small" aria-label="Common master entries">
+          <TableHead>
+            <TableRow>
+              {commonMaster.list.columns.map((c) => (
+                <TableCell key={c.field} sx={{ fontWeight: 600 }}>
+                  {c.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={commonMaster.list.columns.length} sx={{ color: 'text.secondary' }}>
+                  {loading ? '' : NO_RECORDS}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => {
+                const active = row.activeStatus === ACTIVE;
+                return (
+                  <TableRow key={row.id} hover data-active={active ? 'true' : 'false'} sx={active ? undefined : { '& td': { color: 'text.disabled' } }}>
+                    <TableCell>{row.shortname}</TableCell>
+                    <TableCell>{row.value}</TableCell>
+                    <TableCell>{row.depenshortname ?? ''}</TableCell>
+                    <TableCell>{row.depenname ?? ''}</TableCell>
+                    <TableCell>
+                      <IconButton size="small" aria-label="Edit" title="Edit" component={RouterLink} to={`/EditCommonMaster/${row.id}`}>
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                      {active ? (
+                        <IconButton size="small" aria-label="Deactivate" title="Deactivate" color="error" onClick={() => void changeStatus(row.id, 'N')}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      ) : (
+                        <IconButton size="small" aria-label="Reactivate" title="Reactivate" color="primary" onClick={() => void changeStatus(row.id, 'Y')}>
+                          <RestartAltIcon fontSize="small" />
+                        </IconButton>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 2, flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
+          {total > 0 ? `Page ${page} of ${pageCount} (${total} records)` : ''}
+        </Typography>
+        <PageLinks page={page} pageCount={pageCount} onPage={(p) => void load(p, applied)} disabled={loading} />
+      </Box>
+    </>
+  );
+}
+
+/** /CommonMasterEntry/:id (picker false) and /CommonMasterHome (picker true). */
+export default function EntryListPage({ picker = false }: { picker?: boolean }) {
+  const params = useParams();
+  const dispatch = useDispatch();
+  const routeType = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [types, setTypes] = useState<MasterTypeOption[]>([]);
+
+  useEffect(() => {
+    if (!picker) return;
+    postMaster<MasterTypeOption[]>('getCommasterTypefordropdown', {})
+      .then((list) => setTypes(Array.isArray(list) ? list : []))
+      .catch((error: unknown) => {
+        if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The master types could not be loaded.', MSG.oops));
+      });
+  }, [picker, dispatch]);
+
+  const typeid = picker ? chosen : routeType;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>
+          {commonMaster.title}
+        </Typography>
+        <Button component={RouterLink} to={TYPE_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
+          Back
+        </Button>
+      </Box>
+      {picker ? (
+        <TextField
+          id="commonMaster-type-picker"
+          select
+          label="Master Type"
+          size="small"
+          sx={{ mb: 2, minWidth: 280 }}
+          value={chosen === null ? '' : String(chosen)}
+          onChange={(e) => setChosen(e.target.value ? Number(e.target.value) : null)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">Select Master Type</option>
+          {types.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.type}
+            </option>
+          ))}
+        </TextField>
+      ) : null}
+      {typeid !== null ? <EntryList key={typeid} typeid={typeid} /> : null}
+    </Paper>
+  );
+}

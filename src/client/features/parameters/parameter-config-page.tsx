@@ -1,0 +1,434 @@
+/**
+ * Parameter configuration of an activity type (spec 000 sections 2, 4, 5, 8): /paramactivity/:id,
+ * /Editparamconf/:id (id = the activity) and /paramconf (an activity picker first). The form of one
+ * parameter and the table of the activity's parameters behave through the shared helpers
+ * (shared/parameters/param-form: unit type resets, Add / replace, sequence counter) and rows are checked
+ * with the shared row rules before they enter the table. Save sends saveParameters, toasts
+ * 'Record Saved Successfully!' and returns to /activityHome; a 400 shows its detail.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import SaveIcon from '@mui/icons-material/Save';
+import { MSG } from '../../../shared/contract/messages';
+import type { ActivityParameters, SaveParametersAnswer } from '../../../shared/contract/parameter-endpoints';
+import {
+  DATE_RULES,
+  DATE_RULE_FLAGS,
+  DATE_RULE_LABELS,
+  PARAM_TYPES,
+  PARAMETER_LIMITS,
+  USER_ENTRY_OPTIONS,
+  addParameterRow,
+  describeParameter,
+  editParameterRow,
+  emptyParameterForm,
+  nextSequence,
+  removeParameterRow,
+  selectType,
+  selectUnitType,
+  setAllowNegative,
+  shortnameInput,
+  showsOption,
+  toggleDateRule,
+  unitTypesFor,
+  validateParameterSet,
+  type LegacyParameterRow,
+  type ParamType,
+  type ParameterForm,
+  type ParameterTableRow,
+  type UnitType,
+  type UserEntry,
+} from '../../../shared/parameters';
+import type { RootState } from '../../app/store';
+import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { postMaster } from '../common-master/api';
+
+export const ACTIVITY_HOME = '/activityHome';
+export const PARAM_MSG = { saved: 'Record Saved Successfully!', failed: 'Please Check Again!' } as const;
+
+interface MasterTypeOption { id: number; code: string; type: string }
+interface ActivityOption { id: number; shortname: string; activityname: string; activitylevel: string }
+
+const selectUserId = (state: RootState): number | null => state.session.user?.id ?? null;
+const orBlank = <T,>(v: T | null | undefined): T | '' => (v === null || v === undefined ? '' : v);
+const numberOf = (text: string): number | '' => (text.trim() === '' || Number.isNaN(Number(text)) ? '' : Number(text));
+const orNull = <T,>(v: T | ''): T | null => (v === '' ? null : v);
+
+/** A stored parameter as a table row (form values). */
+export function rowFromLegacy(p: LegacyParameterRow): ParameterTableRow {
+  return {
+    ...(p.id !== undefined ? { id: p.id } : {}),
+    shortname: p.shortname,
+    parameterName: p.parameterName,
+    type: p.type,
+    sequence: p.sequence,
+    userentry: p.userentry,
+    unittype: p.unittype,
+    minlength: orBlank(p.minlength),
+    maxlength: orBlank(p.maxlength),
+    maxlength1: orBlank(p.maxlength1),
+    decimalplaces: orBlank(p.decimalplaces),
+    allownegative: p.allownegative,
+    allownegativeforfloat: p.allownegativeforfloat,
+    lessthncurrentdate: p.lessthncurrentdate,
+    greatthncurrentdate: p.greatthncurrentdate,
+    currentdate: p.currentdate,
+    booleanyes: p.booleanyes ?? '',
+    booleanno: p.booleanno ?? '',
+    commonmastertype: p.commonmastertypeid ?? p.commonmastertype ?? '',
+    mandatory: p.mandatory,
+  };
+}
+
+/** A table row as saveParameters takes it (legacy names; blank options as null). */
+export function rowToPayload(r: ParameterTableRow): Record<string, unknown> {
+  return {
+    ...(r.id !== undefined ? { id: r.id } : {}),
+    shortname: r.shortname,
+    parameterName: r.parameterName.trim(),
+    type: r.type,
+    sequence: r.sequence,
+    userentry: r.userentry,
+    unittype: r.unittype,
+    minlength: orNull(r.minlength),
+    maxlength: orNull(r.maxlength),
+    maxlength1: orNull(r.maxlength1),
+    decimalplaces: orNull(r.decimalplaces),
+    allownegative: r.allownegative,
+    allownegativeforfloat: r.allownegativeforfloat,
+    lessthncurrentdate: r.lessthncurrentdate,
+    greatthncurrentdate: r.greatthncurrentdate,
+    currentdate: r.currentdate,
+    booleanyes: orNull(r.booleanyes),
+    booleanno: orNull(r.booleanno),
+    commonmastertype: orNull(r.commonmastertype),
+    commonmastertypeid: typeof r.commonmastertype === 'number' ? r.commonmastertype : null,
+    mandatory: r.mandatory,
+    status: 'Y',
+  };
+}
+
+function Select({ id, label, value, onChange, placeholder, children }: {
+  id: string; label: string; value: string; onChange(v: string): void; placeholder: string; children: ReactNode;
+}) {
+  return (
+    <TextField
+      id={id}
+      select
+      label={label}
+      size="small"
+      fullWidth
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="">{placeholder}</option>
+      {children}
+    </TextField>
+  );
+}
+
+function ParameterConfig({ activityId }: { activityId: number }) {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const userID = useSelector(selectUserId);
+  const [activity, setActivity] = useState<ActivityParameters['activity'] | null>(null);
+  const [rows, setRows] = useState<ParameterTableRow[]>([]);
+  const [form, setForm] = useState<ParameterForm>(() => emptyParameterForm(1));
+  const [editing, setEditing] = useState<number | null>(null);
+  const [masterTypes, setMasterTypes] = useState<MasterTypeOption[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  const fail = (error: unknown, fallback: string) => {
+    if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+  };
+
+  useEffect(() => {
+    let live = true;
+    postMaster<ActivityParameters>('getActivityParametersByid', { id: activityId })
+      .then((answer) => {
+        if (!live) return;
+        const loaded = (answer?.activeList ?? []).map(rowFromLegacy).sort((a, b) => a.sequence - b.sequence);
+        setActivity(answer?.activity ?? null);
+        setRows(loaded);
+        setForm(emptyParameterForm(nextSequence(loaded)));
+      })
+      .catch((e: unknown) => fail(e, 'The activity could not be loaded.'));
+    postMaster<MasterTypeOption[]>('getCommasterTypefordropdown', {})
+      .then((list) => live && setMasterTypes(Array.isArray(list) ? list : []))
+      .catch((e: unknown) => fail(e, 'The master types could not be loaded.'));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activityId]);
+
+  const typeName = useMemo(() => new Map(masterTypes.map((t) => [String(t.id), t.type])), [masterTypes]);
+
+  const set = (patch: Partial<ParameterForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  const onAdd = () => {
+    const result = addParameterRow(rows, form, editing);
+    const check = validateParameterSet(result.rows.map(rowToPayload));
+    if (!check.ok) {
+      dispatch(notifyError(check.message, MSG.oops));
+      return;
+    }
+    setRows(result.rows);
+    setForm(result.form);
+    setEditing(null);
+  };
+
+  const onEdit = (index: number) => {
+    setEditing(index);
+    setForm(editParameterRow(rows, index));
+  };
+
+  const onRemove = (index: number) => {
+    const result = removeParameterRow(rows, index);
+    setRows(result.rows);
+    if (editing !== null) {
+      setEditing(null);
+      setForm(emptyParameterForm(result.sequence));
+    } else {
+      setForm((f) => ({ ...f, sequence: result.sequence }));
+    }
+  };
+
+  const onSave = async () => {
+    setSaving(true);
+    try {
+      const answer = await postMaster<SaveParametersAnswer>('saveParameters', {
+        actid: activityId,
+        activityID: activityId,
+        activeList: rows.map(rowToPayload),
+        userID,
+      });
+      if (answer?.message === 'Success') {
+        dispatch(notifySuccess(PARAM_MSG.saved));
+        void navigate(ACTIVITY_HOME);
+      } else {
+        dispatch(notifyError(PARAM_MSG.failed, MSG.oops));
+      }
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      const data = (error as { response?: { data?: { detail?: unknown } } })?.response?.data;
+      const detail = httpStatus(error) === 400 && typeof data?.detail === 'string' ? data.detail : undefined;
+      dispatch(notifyError(detail ?? serverMessage(error) ?? PARAM_MSG.failed, MSG.oops));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const lengthField = (name: 'minlength' | 'maxlength', label: string) => (
+    <TextField
+      id={`param-${name}`}
+      label={label}
+      size="small"
+      type="number"
+      value={String(form[name])}
+      onChange={(e) => {
+        const v = numberOf(e.target.value);
+        set(name === 'maxlength' ? { maxlength: v, maxlength1: v } : { minlength: v });
+      }}
+      slotProps={{ htmlInput: { min: 0 } }}
+    />
+  );
+
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 3 }}>
+        <TextField id="activity-shortname" label="Activity Short Name" size="small" value={activity?.shortname ?? ''} slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
+        <TextField id="activity-name" label="Activity Name" size="small" value={activity?.activityname ?? ''} slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
+        <TextField id="activity-level" label="Activity Level" size="small" value={activity?.activitylevel ?? ''} slotProps={{ htmlInput: { readOnly: true, maxLength: 20 }, inputLabel: { shrink: true } }} />
+      </Box>
+
+      <Box component="form" aria-label="Parameter" noValidate onSubmit={(e) => { e.preventDefault(); onAdd(); }}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, alignItems: 'start' }}>
+        <TextField
+          id="param-shortname"
+          label="Short Name"
+          size="small"
+          value={form.shortname}
+          onChange={(e) => set({ shortname: shortnameInput(e.target.value) })}
+          slotProps={{ htmlInput: { maxLength: PARAMETER_LIMITS.shortname, style: { textTransform: 'uppercase' } } }}
+        />
+        <TextField
+          id="param-name"
+          label="Parameter Name"
+          size="small"
+          value={form.parameterName}
+          onChange={(e) => set({ parameterName: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: PARAMETER_LIMITS.parameterName } }}
+        />
+        <Select id="param-type" label="Type" value={form.type} placeholder="Select Type" onChange={(v) => setForm((f) => selectType(f, v as ParamType | ''))}>
+          {PARAM_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+        </Select>
+        <TextField
+          id="param-sequence"
+          label="Sequence"
+          size="small"
+          type="number"
+          value={String(form.sequence)}
+          onChange={(e) => set({ sequence: Number(e.target.value) || 0 })}
+          slotProps={{ htmlInput: { min: 1 } }}
+        />
+        <Select id="param-userentry" label="Parameters" value={form.userentry} placeholder="Select Parameters" onChange={(v) => set({ userentry: v as UserEntry | '' })}>
+          {USER_ENTRY_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
+        </Select>
+        <Select id="param-unittype" label="Unit Type" value={form.unittype} placeholder="Select Unit Type" onChange={(v) => setForm((f) => selectUnitType(f, v as UnitType | ''))}>
+          {unitTypesFor(form.type).map((u) => <option key={u} value={u}>{u}</option>)}
+        </Select>
+        {showsOption(form, 'length') ? lengthField('minlength', 'Min Length') : null}
+        {showsOption(form, 'length') ? lengthField('maxlength', 'Max Length') : null}
+        {showsOption(form, 'decimalPlaces') ? (
+          <TextField
+            id="param-decimalplaces"
+            label="Decimal Places"
+            size="small"
+            type="number"
+            value={String(form.decimalplaces)}
+            onChange={(e) => set({ decimalplaces: numberOf(e.target.value) })}
+            slotProps={{ htmlInput: { min: 0, step: PARAMETER_LIMITS.decimalStep } }}
+          />
+        ) : null}
+        {showsOption(form, 'allowNegative') ? (
+          <FormControlLabel
+            label="Allow Negative"
+            control={<Checkbox checked={form.allownegative} onChange={(e) => setForm((f) => setAllowNegative(f, e.target.checked))} />}
+          />
+        ) : null}
+        {showsOption(form, 'dateRule') ? (
+          <FormGroup>
+            {DATE_RULES.map((rule) => (
+              <FormControlLabel
+                key={rule}
+                label={DATE_RULE_LABELS[rule]}
+                control={<Checkbox checked={form[DATE_RULE_FLAGS[rule]]} onChange={() => setForm((f) => toggleDateRule(f, rule))} />}
+              />
+            ))}
+          </FormGroup>
+        ) : null}
+        {showsOption(form, 'booleanLabels') ? (
+          <>
+            <TextField id="param-booleanyes" label="Yes Label" size="small" value={form.booleanyes} onChange={(e) => set({ booleanyes: e.target.value })}
+              slotProps={{ htmlInput: { maxLength: PARAMETER_LIMITS.booleanLabel } }} />
+            <TextField id="param-booleanno" label="No Label" size="small" value={form.booleanno} onChange={(e) => set({ booleanno: e.target.value })}
+              slotProps={{ htmlInput: { maxLength: PARAMETER_LIMITS.booleanLabel } }} />
+          </>
+        ) : null}
+        {showsOption(form, 'commonMasterType') ? (
+          <Select id="param-commonmastertype" label="Common Master Type" value={String(form.commonmastertype)} placeholder="Select Master Type"
+            onChange={(v) => set({ commonmastertype: v === '' ? '' : Number(v) })}>
+            {masterTypes.map((t) => <option key={t.id} value={t.id}>{t.type}</option>)}
+          </Select>
+        ) : null}
+        <FormControlLabel
+          label="Mandatory"
+          control={<Checkbox id="param-mandatory" checked={form.mandatory} onChange={(e) => set({ mandatory: e.target.checked })} />}
+        />
+        <Box>
+          <Button type="submit" variant="contained" startIcon={<AddIcon />}>
+            Add
+          </Button>
+        </Box>
+      </Box>
+
+      <Table size="small" aria-label="Configured parameters" sx={{ mt: 3 }}>
+        <TableHead>
+          <TableRow>
+            {['Sequence', 'Parameter Name', 'Configuration', 'Validations', 'Action'].map((h) => (
+              <TableCell key={h} sx={{ fontWeight: 600 }}>{h}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r, i) => {
+            const d = describeParameter({ ...r, commonmastertypename: typeName.get(String(r.commonmastertype)) ?? null });
+            return (
+              <TableRow key={`${r.sequence}:${r.shortname}`} selected={editing === i}>
+                <TableCell>{r.sequence}</TableCell>
+                <TableCell>{`${r.parameterName} (${r.shortname})`}</TableCell>
+                <TableCell>{d.configuration}</TableCell>
+                <TableCell>{d.validations}</TableCell>
+                <TableCell>
+                  <IconButton size="small" aria-label={`Edit ${r.shortname}`} title="Edit" onClick={() => onEdit(i)}>
+                    <EditIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton size="small" aria-label={`Remove ${r.shortname}`} title="Remove" color="error" onClick={() => onRemove(i)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+
+      <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>
+        <Button component={RouterLink} to={ACTIVITY_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
+          Back
+        </Button>
+        <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={() => void onSave()}>
+          Save
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+/** /paramactivity/:id and /Editparamconf/:id (picker false), /paramconf (picker true). */
+export default function ParameterConfigPage({ picker = false }: { picker?: boolean }) {
+  const params = useParams();
+  const dispatch = useDispatch();
+  const routeId = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [activities, setActivities] = useState<ActivityOption[]>([]);
+
+  useEffect(() => {
+    if (!picker) return;
+    postMaster<ActivityOption[]>('getAllactivity', {})
+      .then((list) => setActivities(Array.isArray(list) ? list : []))
+      .catch((error: unknown) => {
+        if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The activities could not be loaded.', MSG.oops));
+      });
+  }, [picker, dispatch]);
+
+  const activityId = picker ? chosen : routeId;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2.5 }}>
+        Parameter Configuration
+      </Typography>
+      {picker ? (
+        <Box sx={{ mb: 2, maxWidth: 360 }}>
+          <Select id="param-activity" label="Activity" value={chosen === null ? '' : String(chosen)} placeholder="Select Activity"
+            onChange={(v) => setChosen(v ? Number(v) : null)}>
+            {activities.map((a) => <option key={a.id} value={a.id}>{`${a.shortname} - ${a.activityname}`}</option>)}
+          </Select>
+        </Box>
+      ) : null}
+      {activityId !== null ? <ParameterConfig key={activityId} activityId={activityId} /> : null}
+    </Paper>
+  );
+}
