@@ -3,6 +3,7 @@ import * as foundation from './migrations/20261122T030000-foundation';
 import * as masters from './migrations/20261122T040000-masters';
 import * as userAccess from './migrations/20261122T050000-user-access';
 import * as parameters from './migrations/20261122T051000-parameters';
+import * as laboratory from './migrations/20261122T060000-laboratory';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122T040000-masters': masters,
   '20261122T050000-user-access': userAccess,
   '20261122T051000-parameters': parameters,
+  '20261122T060000-laboratory': laboratory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

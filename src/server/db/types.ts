@@ -187,6 +187,110 @@ export interface AuditLogTable {
   hash: string;
 }
 
+/** Numeric columns are parsed to numbers by db/connection.ts (both engines); write numbers or strings. */
+type Numeric = ColumnType<number, number | string, number | string>;
+type NullableNumeric = ColumnType<number | null, number | string | null | undefined, number | string | null>;
+/** Date columns (no time) are read as 'YYYY-MM-DD' text by db/connection.ts; write the same. */
+type DateOnly = ColumnType<string, string, string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface SampleInwardTable extends Versioned {
+  id: Generated<number>;
+  sampleinno: string;
+  sampleno: string;
+  otp: string;
+  sampling_date: DateOnly;
+  inward_date: DateOnly;
+  sampledby: string;
+  resource_name: string;
+  resource_id: number | null;
+  state_id: number | null;
+  state_name: string;
+  district_id: number | null;
+  district_name: string;
+  gpslocation: string;
+  source: string;
+  agroclimaticzone: string;
+  minimumrainfall: Numeric;
+  maximumrainfall: Numeric;
+  temperature: string;
+  soiltype: string;
+  soilcolor: string;
+  typedataof: Generated<string>;
+  created_by: number;
+  updated_by: number | null;
+  active: Generated<Flag>;
+}
+
+export interface IsolateTable extends Versioned {
+  id: Generated<number>;
+  sample_inward_id: number;
+  samplenov: string;
+  isolatecode: string;
+  sampletype: string;
+  soilph: Numeric;
+  soilec: Numeric;
+  soiltds: Numeric;
+  created_by: number;
+  active: Generated<Flag>;
+}
+
+export interface PlantAssessmentTable {
+  id: Generated<number>;
+  isolate_id: number;
+  pncode: string;
+  created_by: number;
+  created_at: Timestamp;
+}
+
+export interface MicrobeTable extends Versioned {
+  id: Generated<number>;
+  type_id: number;
+  genus: string;
+  species: string;
+  active: Generated<Flag>;
+}
+
+export interface MicrobeIdentificationTable extends Versioned {
+  id: Generated<number>;
+  isolate_id: number;
+  microbe_id: number | null;
+  microbe_name: string | null;
+  genus: string;
+  species: string;
+  percentage_identification: NullableNumeric;
+  query_coverage: NullableNumeric;
+  gram_character: string | null;
+  biosafety_level: string | null;
+  created_by: number;
+  updated_by: number | null;
+}
+
+export interface ActivityTransactionTable extends Versioned {
+  id: Generated<number>;
+  activity_type_id: number;
+  level: 'Level 1' | 'Level 2';
+  isolate_id: number;
+  plant_assessment_id: number | null;
+  owner_id: number;
+  reporting_manager_id: number | null;
+  status: 'S' | 'A' | 'R' | null;
+  remark: string | null;
+  submitted_at: NullableTimestamp;
+  decided_at: NullableTimestamp;
+  decided_by: number | null;
+}
+
+export interface ActivityValueTable {
+  id: Generated<number>;
+  transaction_id: number;
+  parameter_id: number;
+  isolate_id: number;
+  text_value: string | null;
+  num_value: NullableNumeric;
+  date_value: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   app_setting: AppSettingTable;
   user_group: UserGroupTable;
@@ -204,6 +308,13 @@ export interface Database {
   menu_item: MenuItemTable;
   menu_grant: MenuGrantTable;
   audit_log: AuditLogTable;
+  sample_inward: SampleInwardTable;
+  isolate: IsolateTable;
+  plant_assessment: PlantAssessmentTable;
+  microbe: MicrobeTable;
+  microbe_identification: MicrobeIdentificationTable;
+  activity_transaction: ActivityTransactionTable;
+  activity_value: ActivityValueTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
