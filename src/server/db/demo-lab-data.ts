@@ -14,8 +14,8 @@ export interface DemoParameter {
   dateRule?: 'lessOrEqualToday';
   masterType?: string;
   mandatory?: boolean;
-  /** The value recorded on demo activities. */
-  sample: string | number;
+  /** The value recorded on demo activities (a list: one per sample, in turn). Booleans: true / false. */
+  sample: string | number | boolean | Array<string | number | boolean>;
 }
 
 type Status = 'S' | 'A' | 'R' | null;
@@ -101,6 +101,23 @@ export const DEMO_LAB = {
       ] as DemoParameter[],
     },
     {
+      // The dashboard's trait and biocontrol tiles read these short names (src/shared/dashboard).
+      shortname: 'FTRAIT', name: 'Functional Traits', level: 'Level 1' as const, sequence: 3,
+      parameters: [
+        { shortname: 'NFIX', name: 'Nitrogen Fixation', type: 'Dropdown', unit: 'Boolean', sample: [true, true, false] },
+        { shortname: 'PSOL', name: 'Phosphate Solubilization', type: 'Dropdown', unit: 'Boolean', sample: [true, false, true] },
+        { shortname: 'KSOL', name: 'Potassium Solubilization', type: 'Dropdown', unit: 'Boolean', sample: [false, true, true] },
+        { shortname: 'ZNSOL', name: 'Zinc Solubilization', type: 'Dropdown', unit: 'Boolean', sample: [true, false, false] },
+        { shortname: 'IAA', name: 'IAA Production', type: 'Dropdown', unit: 'Boolean', sample: true },
+        { shortname: 'SIDER', name: 'Siderophore Production', type: 'Dropdown', unit: 'Boolean', sample: [true, true, false] },
+        { shortname: 'HCN', name: 'HCN Production', type: 'Dropdown', unit: 'Boolean', sample: [false, false, true] },
+        { shortname: 'ACCD', name: 'ACC Deaminase Activity', type: 'Dropdown', unit: 'Boolean', sample: [true, false, true] },
+        { shortname: 'ANTIF', name: 'Antifungal Activity', type: 'Dropdown', unit: 'Boolean', sample: [true, true, false] },
+        { shortname: 'ANTIB', name: 'Antibacterial Activity', type: 'Dropdown', unit: 'Boolean', sample: [false, true, false] },
+        { shortname: 'ANTIM', name: 'Antimicrobial Activity', type: 'Dropdown', unit: 'Boolean', sample: [false, false, true] },
+      ] as DemoParameter[],
+    },
+    {
       shortname: 'PGPT', name: 'Plant Growth Promotion', level: 'Level 2' as const, sequence: 1,
       parameters: [
         { shortname: 'SHOOT', name: 'Shoot Length (cm)', type: 'Number', unit: 'Float', decimals: 2, sample: 18.5 },
@@ -115,17 +132,17 @@ export const DEMO_LAB = {
     {
       owner: 'staff1', sampledBy: 'R. Kulkarni', inwardedBy: 'Vikram Patil', state: 'Maharashtra', district: 'Pune', gps: '18.5204 N, 73.8567 E',
       source: 'Sugarcane field', zone: 'Western Plateau and Hills', rain: [600, 750], temperature: '24-32', soilType: 'Black Cotton', soilColor: 'Dark grey',
-      isolate: { sampleType: 'Rhizosphere soil', ph: 7.8, ec: 0.42, tds: 270, level1: ['A', 'S'] as Status[], level2: 'S' as Status, remark: null, identification: true },
+      isolate: { sampleType: 'Rhizosphere soil', ph: 7.8, ec: 0.42, tds: 270, level1: ['A', 'S', 'A'] as Status[], level2: 'S' as Status, remark: null, identification: true },
     },
     {
       owner: 'staff1', sampledBy: 'S. Deshmukh', inwardedBy: 'Vikram Patil', state: 'Maharashtra', district: 'Nashik', gps: '19.9975 N, 73.7898 E',
       source: 'Vineyard', zone: 'Western Plateau and Hills', rain: [500, 700], temperature: '20-34', soilType: 'Red Loam', soilColor: 'Reddish brown',
-      isolate: { sampleType: 'Bulk soil', ph: 6.9, ec: 0.31, tds: 198, level1: ['R'] as Status[], level2: null, remark: 'Colony diameter looks off; please re-measure.', identification: false },
+      isolate: { sampleType: 'Bulk soil', ph: 6.9, ec: 0.31, tds: 198, level1: ['R', null, 'S'] as Status[], level2: null, remark: 'Colony diameter looks off; please re-measure.', identification: false },
     },
     {
       owner: 'staff2', sampledBy: 'K. Gowda', inwardedBy: 'Meera Iyer', state: 'Karnataka', district: 'Mysuru', gps: '12.2958 N, 76.6394 E',
       source: 'Paddy field', zone: 'Southern Plateau and Hills', rain: [700, 900], temperature: '22-30', soilType: 'Red Loam', soilColor: 'Red',
-      isolate: { sampleType: 'Rhizosphere soil', ph: 6.4, ec: 0.22, tds: 140, level1: ['A', 'A'] as Status[], level2: null, remark: null, identification: true },
+      isolate: { sampleType: 'Rhizosphere soil', ph: 6.4, ec: 0.22, tds: 140, level1: ['A', 'A', 'A'] as Status[], level2: null, remark: null, identification: true },
     },
     {
       owner: 'staff2', sampledBy: 'P. Singh', inwardedBy: 'Meera Iyer', state: 'Punjab', district: 'Ludhiana', gps: '30.9010 N, 75.8573 E',

@@ -202,12 +202,12 @@ async function addTransaction(
     })
     .returning('id').executeTakeFirstOrThrow();
   for (const p of t.act.params) {
-    const v = p.sample;
-    await trx.insertInto('activity_value').values({
-      transaction_id: row.id, parameter_id: p.id, isolate_id: t.isolateId,
-      text_value: typeof v === 'string' && p.unit !== 'Date' ? v : null,
-      num_value: typeof v === 'number' ? v : null,
-      date_value: p.unit === 'Date' && typeof v === 'string' ? v : null,
-    }).execute();
+    const v = Array.isArray(p.sample) ? p.sample[t.isolateId % p.sample.length] : p.sample;
+    const typed =
+      typeof v === 'boolean' ? { text_value: v ? 'Positive' : 'Negative', num_value: v ? 1 : 0, date_value: null }
+      : typeof v === 'number' ? { text_value: String(v), num_value: v, date_value: null }
+      : p.unit === 'Date' ? { text_value: v, num_value: null, date_value: v }
+      : { text_value: v, num_value: null, date_value: null };
+    await trx.insertInto('activity_value').values({ transaction_id: row.id, parameter_id: p.id, isolate_id: t.isolateId, ...typed }).execute();
   }
 }

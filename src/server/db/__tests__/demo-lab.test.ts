@@ -35,7 +35,7 @@ test('the demo lab seeds lookups, microbes, activities, users and samples in eve
     .groupBy('a.level')
     .orderBy('a.level')
     .execute();
-  expect(params).toEqual([{ level: 'Level 1', n: 6 }, { level: 'Level 2', n: 3 }]);
+  expect(params).toEqual([{ level: 'Level 1', n: 17 }, { level: 'Level 2', n: 3 }]);
 
   // Staff report to the manager, must change the known password at first sign-in, and may work on every activity.
   const users = await db.selectFrom('app_user').selectAll().where('username', 'in', DEMO_USERS.users.map((u) => u.username)).execute();
@@ -48,10 +48,10 @@ test('the demo lab seeds lookups, microbes, activities, users and samples in eve
   expect(access.n).toBe(3 * DEMO_LAB.activities.length);
 
   const statuses = await db.selectFrom('activity_transaction').select(['status', 'level', 'remark', 'reporting_manager_id']).execute();
-  expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['A', 'S', 'R']));
+  expect(new Set(statuses.map((s) => s.status))).toEqual(new Set(['A', 'S', 'R', null]));
   expect(statuses.find((s) => s.status === 'R')?.remark).toBeTruthy();
   expect(statuses.filter((s) => s.level === 'Level 2')).toHaveLength(1);
-  expect(statuses.every((s) => s.reporting_manager_id === manager.id)).toBe(true);
+  expect(statuses.every((s) => s.reporting_manager_id === (s.status ? manager.id : null))).toBe(true);
 
   const samples = await db.selectFrom('sample_inward').select(['sampleno', 'otp', 'sampleinno']).execute();
   expect(samples).toHaveLength(DEMO_LAB.samples.length);
