@@ -20,6 +20,7 @@ import { userRoutes } from './modules/users/user-routes';
 import { commonMasterRoutes } from './modules/common-master/common-master-routes';
 import { parameterRoutes } from './modules/parameters/parameter-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     commonMasterRoutes(api);
     parameterRoutes(api);
     healthRoutes(api);
+    dashboardRoutes(api);
   });
 
   // The client reads its run-time settings from here, so changing CLIENT_CRYPTO_KEY needs no rebuild.
