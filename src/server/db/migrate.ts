@@ -23,3 +23,11 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** Migrates up to (and including) the named migration: a restore loads a backup into its own schema first. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the Migrator works on any schema
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  if (!(name in MIGRATIONS)) throw new Error(`This version does not know the migration '${name}' of the backup: restore it with a newer version.`);
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
