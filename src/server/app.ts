@@ -19,6 +19,7 @@ import { resourceRoutes } from './modules/masters/resource-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { commonMasterRoutes } from './modules/common-master/common-master-routes';
 import { parameterRoutes } from './modules/parameters/parameter-routes';
+import { microbeRoutes } from './modules/microbes/microbe-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 
@@ -110,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     userRoutes(api, { clientCryptoKey: opts.clientCryptoKey });
     commonMasterRoutes(api);
     parameterRoutes(api);
+    microbeRoutes(api);
     healthRoutes(api);
     dashboardRoutes(api);
   });

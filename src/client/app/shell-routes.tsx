@@ -12,6 +12,7 @@ import { MASTER_PATHS, masterRoutes } from '../features/masters/master-routes';
 import { COMMON_MASTER_PATHS, commonMasterRoutes } from '../features/common-master/common-master-routes';
 import { PARAMETER_PATHS, parameterRoutes } from '../features/parameters/parameter-routes';
 import { USER_PATHS, userRoutes } from '../features/users/user-routes';
+import { MICROBE_PATHS, microbeRoutes } from '../features/microbes/microbe-routes';
 import { DASHBOARD_PATHS, dashboardRoutes } from '../features/dashboard/dashboard-routes';
 import { HOME_PATH } from '../features/session/session-constants';
 import ShellContainer from './shell-container';
@@ -23,7 +24,7 @@ const ChangePasswordPage = lazy(
 /** Routes served by the main route tree (app/router.tsx), outside the shell. */
 export const OUTSIDE_SHELL = new Set<string>(['/login', '/changePassword/:id']);
 /** Routes of the table with a real screen inside the shell. */
-const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS, ...COMMON_MASTER_PATHS, ...PARAMETER_PATHS, ...USER_PATHS, ...DASHBOARD_PATHS]);
+const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS, ...COMMON_MASTER_PATHS, ...PARAMETER_PATHS, ...USER_PATHS, ...DASHBOARD_PATHS, ...MICROBE_PATHS]);
 
 const relative = (path: string) => path.replace(/^\//, '');
 
@@ -46,6 +47,8 @@ export function buildShellRoutes(): RouteObject[] {
         ...parameterRoutes(),
         // Employees (users) and their activity access (lazily loaded chunk "users").
         ...userRoutes(),
+        // Microbe master and identification (chunk "microbes").
+        ...microbeRoutes(),
         // Dashboard and checkData (chunk "dashboard").
         ...dashboardRoutes(),
         ...placeholders,

@@ -40,4 +40,5 @@ export { MASTER_ENDPOINTS, masterEndpointsOf, type MasterEndpoint } from './mast
 export { EMPLOYEE_ENDPOINTS, USER_ACCESS_ENDPOINTS, USER_ENDPOINTS, USER_ACCESS_MSG } from './user-endpoints';
 export { COMMON_MASTER_ENDPOINTS, type CommonMasterEndpointName } from './common-master-endpoints';
 export { PARAMETER_ENDPOINTS, type ParameterEndpointName } from './parameter-endpoints';
+export { MICROBE_MASTER_ENDPOINTS, MICROBE_LOOKUP_ENDPOINTS, IDENTIFICATION_ENDPOINTS, MICROBE_ENDPOINTS } from './microbe-endpoints';
 export { DASHBOARD_ENDPOINTS } from './dashboard-endpoints';

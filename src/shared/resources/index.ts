@@ -19,3 +19,6 @@ export { employee, EMPLOYEE_MSG, MOBILE_PATTERN, EMAIL_PATTERN } from './employe
 
 /** Common master entries: scoped by type, with dependencies (server/modules/common-master), so not among the simple masters. */
 export { commonMaster, COMMON_MASTER_MSG, MASTER_TYPES, MASTER_LOOKUP } from './common-master';
+
+/** Microbe master: the type is a 'Microbe Type' entry, (type, genus, species) unique (server/modules/microbes), so not among the simple masters. */
+export { microbe, MICROBE_MSG, MICROBE_MASTER_TYPES, BIOSAFETY_LEVELS, type BiosafetyLevel } from './microbe';

@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IDENTIFICATION_ENDPOINTS, type IdentificationRecord } from '../../../shared/contract/microbe-endpoints';
+import { MICROBE_MASTER_TYPES } from '../../../shared/resources';
+import { IDENTIFICATION_MSG, validateIdentification } from '../../../shared/validation/microbe-identification';
+import { mutate } from '../../lib/audit';
+import { actorOf } from '../../plugins/session';
+import { HttpError } from '../../plugins/errors';
+import { findTypeByName } from '../common-master/common-master-repository';
+import {
+  findIdentification, findIsolate, insertIdentification, typeOfMicrobe, updateIdentification,
+  type IdentificationColumns, type IdentificationRow, type IsolateRef,
+} from './identification-repository';
+import { findActiveMicrobe } from './microbe-repository';
+import { sql } from 'kysely';
+
+/**
+ * Microbe identification of an isolate (spec 001 sections 2, 3, 7): read and save the one identification
+ * of the isolate whose sample code version is `samplenov`. The microbe, genus and species must be an active
+ * row of the microbe master (or the one already stored); the gram character an active entry of the
+ * 'Gram Character' master; the values are checked with the shared schema (the form's). Optimistic version:
+ * a stale save answers 409 and changes nothing. Every save is audited with before and after.
+ */
+
+type Body = Record<string, unknown> | null | undefined;
+
+const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
+
+function isolateKey(body: Body): { samplenov?: string; id?: number } {
+  const samplenov = textOf(body?.samplenov);
+  if (samplenov) {
+    if (samplenov.length > 100) throw new HttpError(400, 'The sample code version must be at most 100 characters.');
+    return { samplenov };
+  }
+  const raw = body?.isolateid;
+  const n = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= 2147483647) return { id: n };
+  throw new HttpError(400, IDENTIFICATION_MSG.samplenov);
+}
+
+const notFound = (key: { samplenov?: string; id?: number }) =>
+  new HttpError(404, key.samplenov !== undefined ? `There is no isolate with the sample code version ${key.samplenov}.` : `There is no isolate with id ${key.id}.`);
+
+/** The version the client read: null = not sent (no check), 0 = 'there was none', n = that version. */
+function versionOf(body: Body): number | null {
+  const v = body?.version;
+  if (v === undefined || v === null || v === '') return null;
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new HttpError(400, 'The version must be a whole number from 0.');
+  return n;
+}
+
+function record(iso: IsolateRef, row: IdentificationRow | undefined, typeId: number | null): IdentificationRecord {
+  return {
+    isolateid: iso.id,
+    isolatecode: iso.isolatecode,
+    samplenov: iso.samplenov,
+    sampleno: iso.sampleno,
+    id: row?.id ?? null,
+    bactid: typeId,
+    typeid: typeId,
+    microbeNmae: row?.microbe_name ?? null,
+    genus: row?.genus ?? null,
+    species: row?.species ?? null,
+    percentageIdentification: row?.percentage_identification ?? null,
+    queryCoverage: row?.query_coverage ?? null,
+    gramCharacter: row?.gram_character ?? null,
+    biosafetyLevel: row?.biosafety_level ?? null,
+    version: row?.version ?? null,
+  };
+}
+
+const auditOf = (r: IdentificationRow) => ({
+  id: r.id, isolateid: r.isolate_id, microbeid: r.microbe_id, microbeNmae: r.microbe_name, genus: r.genus, species: r.species,
+  percentageIdentification: r.percentage_identification, queryCoverage: r.query_coverage, gramCharacter: r.gram_character,
+  biosafetyLevel: r.biosafety_level, version: r.version,
+});
+
+/** The gram character as the master spells it: an active entry (value or short name) of 'Gram Character'. */
+async function gramCharacter(db: Parameters<typeof findTypeByName>[0], text: string | null): Promise<string | null> {
+  if (text === null) return null;
+  const type = await findTypeByName(db, MICROBE_MASTER_TYPES.gramCharacter);
+  const entry = type
+    ? await db
+        .selectFrom('common_master')
+        .select('value')
+        .where('type_id', '=', type.id)
+        .where('active', '=', 'Y')
+        .where((eb) => eb.or([eb(sql`lower(value)`, '=', text.toLowerCase()), eb(sql`lower(shortname)`, '=', text.toLowerCase())]))
+        .executeTakeFirst()
+    : undefined;
+  if (!entry) throw new HttpError(400, IDENTIFICATION_MSG.gramNotInMaster, { field: 'gramCharacter' });
+  return entry.value;
+}
+
+async function load(req: FastifyRequest): Promise<IdentificationRecord> {
+  const key = isolateKey(req.body as Body);
+  const db = req.server.db;
+  const iso = await findIsolate(db, key);
+  if (!iso) throw notFound(key);
+  const row = await findIdentification(db, iso.id);
+  return record(iso, row, row ? await typeOfMicrobe(db, row.microbe_id) : null);
+}
+
+async function save(req: FastifyRequest): Promise<Record<string, unknown>> {
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  const key = isolateKey(body);
+  const expected = versionOf(body);
+  const checked = validateIdentification(body);
+  if (!checked.ok) throw new HttpError(400, checked.message, { field: checked.field });
+  const v = checked.values;
+  const userId = req.auth!.userId;
+  try {
+    return await mutate(req.server.db, actorOf(req), async (trx, audit) => {
+      // The isolate row is locked: two saves of one isolate's identification run one after the other.
+      const iso = await findIsolate(trx, key, { forUpdate: true });
+      if (!iso) throw notFound(key);
+      const before = await findIdentification(trx, iso.id);
+      if (expected !== null && expected !== (before?.version ?? 0)) throw new HttpError(409, IDENTIFICATION_MSG.stale);
+      const m = await findActiveMicrobe(trx, { typeId: v.bactid, genus: v.genus, species: v.species });
+      const keep = !m && before?.microbe_id != null && (await typeOfMicrobe(trx, before.microbe_id)) === v.bactid
+        && before.genus.toLowerCase() === v.genus.toLowerCase() && before.species.toLowerCase() === v.species.toLowerCase();
+      if (!m && !keep) throw new HttpError(400, IDENTIFICATION_MSG.notInMaster, { field: 'species' });
+      const columns: IdentificationColumns = {
+        microbe_id: m ? m.id : before!.microbe_id!,
+        microbe_name: m ? m.type_name : before!.microbe_name ?? '',
+        genus: m ? m.genus : before!.genus,
+        species: m ? m.species : before!.species,
+        percentage_identification: v.percentageIdentification,
+        query_coverage: v.queryCoverage,
+        gram_character: await gramCharacter(trx, v.gramCharacter),
+        biosafety_level: v.biosafetyLevel,
+      };
+      const after = before ? await updateIdentification(trx, before.id, userId, columns) : await insertIdentification(trx, iso.id, userId, columns);
+      await audit({
+        action: `microbeIdentification.${before ? 'update' : 'create'}`,
+        entity: 'microbe_identification',
+        entityId: after.id,
+        before: before ? auditOf(before) : null,
+        after: { ...auditOf(after), samplenov: iso.samplenov, isolatecode: iso.isolatecode },
+      });
+      return { statuss: 'Success', message: IDENTIFICATION_MSG.saved, id: after.id, version: after.version };
+    });
+  } catch (err) {
+    // A concurrent first save of the same isolate (cannot happen with the lock, kept as a guard).
+    if ((err as { code?: unknown } | null)?.code === '23505') throw new HttpError(409, IDENTIFICATION_MSG.stale);
+    throw err;
+  }
+}
+
+const LOOSE = { type: ['string', 'number', 'null'] };
+const ANY_ID = { type: ['integer', 'string', 'null'] };
+const NUM = { type: ['number', 'null'] };
+const TXT = { type: ['string', 'null'] };
+const INT = { type: ['integer', 'null'] };
+const keyProps = { samplenov: LOOSE, isolateid: ANY_ID, id: {}, trnid: {}, userID: {}, userid: {} };
+
+export function identificationRoutes(app: FastifyInstance): void {
+  app.endpoint(
+    IDENTIFICATION_ENDPOINTS.getmicrobeidentificationByid,
+    {
+      schema: {
+        description: 'Answer: {isolateid, isolatecode, samplenov, sampleno, id, bactid, typeid, microbeNmae, genus, species, percentageIdentification, queryCoverage, gramCharacter, biosafetyLevel, version}; 404 when there is no such isolate.',
+        body: { type: 'object', properties: keyProps },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              isolateid: { type: 'integer' }, isolatecode: { type: 'string' }, samplenov: { type: 'string' }, sampleno: { type: 'string' },
+              id: INT, bactid: INT, typeid: INT, microbeNmae: TXT, genus: TXT, species: TXT, percentageIdentification: NUM, queryCoverage: NUM,
+              gramCharacter: TXT, biosafetyLevel: TXT, version: INT,
+            },
+          },
+        },
+      },
+    },
+    load,
+  );
+  app.endpoint(
+    IDENTIFICATION_ENDPOINTS.savemicrobidentification,
+    {
+      schema: {
+        description: "Answer: {statuss:'Success', message:'Record Saved Successfully!', id, version}; 400 {message, field} when a value is not valid or the microbe is not in the microbe master; 404 no such isolate; 409 stale version.",
+        body: {
+          type: 'object',
+          properties: {
+            ...keyProps, bactid: ANY_ID, typeid: ANY_ID, microbeNmae: LOOSE, genus: LOOSE, species: LOOSE, percentageIdentification: LOOSE,
+            queryCoverage: LOOSE, gramCharacter: LOOSE, biosafetyLevel: LOOSE, version: ANY_ID,
+          },
+        },
+        response: {
+          200: { type: 'object', properties: { statuss: { type: 'string' }, message: { type: 'string' }, id: { type: 'integer' }, version: { type: 'integer' } } },
+        },
+      },
+    },
+    save,
+  );
+}

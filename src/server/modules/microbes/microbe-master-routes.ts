@@ -1,0 +1,136 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MICROBE_LOOKUP_ENDPOINTS, MICROBE_MASTER_ENDPOINTS, type MicrobeLookupName } from '../../../shared/contract/microbe-endpoints';
+import { MASTER_LOOKUP, MICROBE_MSG, microbe } from '../../../shared/resources';
+import { HttpError } from '../../plugins/errors';
+import { activeItems } from '../common-master/common-master-repository';
+import { registerResource, type ResourceOverrides } from '../masters/resource-routes';
+import { allSpecies, findSameMicrobe, genera, isMicrobeType, microbeTypeMaster, speciesOf } from './microbe-repository';
+
+/**
+ * The microbe master (spec 001 sections 2, 5, 7, 8): the generic master handlers of the microbe definition
+ * with what differs here:
+ * - the type must be an active entry of the 'Microbe Type' common master;
+ * - (type, genus, species) is unique case-insensitively: a second one answers the legacy duplicate answer
+ *   {status:'Failed', status1:'Success1', rescoremessage} and stores nothing (a concurrent twin hits the
+ *   database's unique index and gets the generic duplicate answer);
+ * - deletemicrobeStatus takes the legacy field name `activestatus` (activeStatus and status work too).
+ * Plus the lookups of the microbe, genus and species choices.
+ */
+
+type Body = Record<string, unknown> | null | undefined;
+
+/**
+ * The duplicate answer from inside the save transaction. ResourceOverrides.checkSave can only refuse by
+ * throwing; an HttpError with status 200 answers the legacy duplicate shape (the transaction rolls back,
+ * nothing is stored). The lead may prefer a `duplicateOf` hook in resource-routes instead.
+ */
+function duplicateRefusal(): HttpError {
+  return new HttpError(200, MICROBE_MSG.duplicate, { ...microbe.answers.duplicate, rescoremessage: MICROBE_MSG.duplicate });
+}
+
+export const microbeOverrides: ResourceOverrides = {
+  async checkSave({ trx, id, values, before }) {
+    const typeId = values.type_id as number;
+    if ((!before || before.type_id !== typeId) && !(await isMicrobeType(trx, typeId))) {
+      throw new HttpError(400, MICROBE_MSG.typeNotMicrobe, { field: 'typeid' });
+    }
+    if (await findSameMicrobe(trx, { typeId, genus: String(values.genus), species: String(values.species) }, id)) throw duplicateRefusal();
+  },
+};
+
+// ---- lookups -------------------------------------------------------------------------------------
+
+const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
+
+/** The microbe type named by bactid or typeid: a positive whole number. */
+function typeIdOf(body: Body): number {
+  const raw = body?.bactid ?? body?.typeid;
+  const n = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 2147483647) throw new HttpError(400, MICROBE_MSG.type);
+  return n;
+}
+
+function searchTextOf(body: Body): string | undefined {
+  const t = textOf(body?.message);
+  if (t.length > 100) throw new HttpError(400, 'The search text must be at most 100 characters.');
+  return t || undefined;
+}
+
+const LOOSE = { type: ['string', 'number', 'null'] };
+const ANY_ID = { type: ['integer', 'string', 'null'] };
+const lookupBody = {
+  type: ['object', 'null'],
+  properties: { bactid: ANY_ID, typeid: ANY_ID, genus: LOOSE, message: LOOSE, value: LOOSE, shortname: LOOSE, pageno: {}, userID: {}, userid: {} },
+};
+const arrayOf = (props: Record<string, object>) => ({ type: 'array', items: { type: 'object', properties: props } });
+const STR = { type: 'string' };
+const INT = { type: 'integer' };
+
+const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyRequest): Promise<unknown> }> = {
+  getCommasterTypeformicrobe: {
+    schema: { response: { 200: arrayOf({ id: INT, typeid: INT, code: STR, type: STR }) } },
+    async handler(req) {
+      const t = await microbeTypeMaster(req.server.db);
+      return t && t.active === 'Y' ? [{ id: t.id, typeid: t.id, code: t.code, type: t.type }] : [];
+    },
+  },
+  getCommonMastermicrobe: {
+    schema: { response: { 200: arrayOf({ id: INT, shortname: STR, value: STR, microbeTypename: STR }) } },
+    async handler(req) {
+      const t = await microbeTypeMaster(req.server.db);
+      if (!t || t.active !== 'Y') return [];
+      return (await activeItems(req.server.db, t.id)).map((i) => ({ ...i, microbeTypename: i.value }));
+    },
+  },
+  getCommonMastermicrobeforGenus: {
+    schema: { response: { 200: arrayOf({ genus: STR, shortname: STR }) } },
+    async handler(req) {
+      const body = req.body as Body;
+      const list = await genera(req.server.db, { typeId: typeIdOf(body), text: searchTextOf(body) });
+      return list.map((genus) => ({ genus, shortname: genus }));
+    },
+  },
+  getCommonMasterforspecies: {
+    schema: { response: { 200: arrayOf({ id: INT, genus: STR, species: STR, shortname: STR }) } },
+    async handler(req) {
+      const body = req.body as Body;
+      const typeId = typeIdOf(body);
+      const genus = textOf(body?.genus);
+      if (!genus) throw new HttpError(400, MICROBE_MSG.genus);
+      return (await speciesOf(req.server.db, typeId, genus)).map((r) => ({ ...r, shortname: r.species }));
+    },
+  },
+  getallGenus: {
+    schema: { response: { 200: arrayOf({ genus: STR, shortname: STR }) } },
+    async handler(req) {
+      const text = searchTextOf(req.body as Body);
+      const list = await genera(req.server.db, { text, limit: text ? MASTER_LOOKUP.maxResults : undefined });
+      return list.map((genus) => ({ genus, shortname: genus }));
+    },
+  },
+  getallSpecies: {
+    schema: { response: { 200: arrayOf({ species: STR, shortname: STR }) } },
+    async handler(req) {
+      const body = req.body as Body;
+      const text = searchTextOf(body);
+      const list = await allSpecies(req.server.db, { genus: textOf(body?.genus) || undefined, text, limit: text ? MASTER_LOOKUP.maxResults : undefined });
+      return list.map((species) => ({ species, shortname: species }));
+    },
+  },
+};
+
+export function microbeMasterRoutes(app: FastifyInstance): void {
+  // Own scope: the hook below renames the legacy `activestatus` of deletemicrobeStatus for the generic handler.
+  void app.register(async (scope) => {
+    scope.addHook('preValidation', async (req) => {
+      const body = req.body as Body;
+      if (req.routeOptions.config.endpoint?.name === microbe.endpoints.status && body && typeof body === 'object') {
+        if (body.activeStatus === undefined && body.activestatus !== undefined) body.activeStatus = body.activestatus;
+      }
+    });
+    registerResource(scope, microbe, MICROBE_MASTER_ENDPOINTS, microbeOverrides);
+  });
+  for (const [name, l] of Object.entries(LOOKUPS) as Array<[MicrobeLookupName, (typeof LOOKUPS)[MicrobeLookupName]]>) {
+    app.endpoint(MICROBE_LOOKUP_ENDPOINTS[name], { schema: { body: lookupBody, ...l.schema } }, l.handler);
+  }
+}

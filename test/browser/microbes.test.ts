@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+
+/**
+ * Microbe master and identification on the demo lab (it has the 'Microbe Type' and 'Gram Character'
+ * masters, a microbe master and isolates, some without identification).
+ */
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
+  page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await signInAdminFirstTime(page, server.url, 'Lab@Admin2026');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+/** Calls the API from the signed-in page (its stored session headers). */
+function api(group: string, name: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  return page.evaluate(
+    async ([url, payload]) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          token: localStorage.getItem('Token') ?? '',
+          dbname: localStorage.getItem('dbName') ?? '',
+        },
+        body: JSON.stringify(payload),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    [`/api/${group}/${name}`, body] as const,
+  );
+}
+
+test('admin creates a microbe master entry, finds it by search, deactivates and reactivates it', async () => {
+  await page.goto(`${server.url}/#/MicrobeMaster`);
+  await page.getByRole('columnheader', { name: 'Microbe Type' }).waitFor();
+  await page.getByRole('row').filter({ hasText: 'Bacillus' }).first().waitFor();
+  await screenshot(page, 'microbe-master-list');
+  await page.getByRole('link', { name: 'Add' }).click();
+  await page.waitForURL(/#\/MicrobeMasterEntry$/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Please Select Bacteria Type !').first().waitFor();
+  await page.getByText('Please Enter species !').first().waitFor();
+  await page.getByLabel('Microbe', { exact: true }).selectOption({ label: 'Bacteria' });
+  await page.getByLabel('Genus').fill('Rhizobium');
+  await page.getByLabel('Species').fill('leguminosarum');
+  await screenshot(page, 'microbe-master-entry');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('Record Saved Successfully!');
+  await page.waitForURL(/#\/MicrobeMaster$/);
+
+  await page.getByLabel('Search Text').fill('leguminos');
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'leguminosarum' });
+  await row.waitFor();
+  await expect(page.getByRole('row').count()).resolves.toBe(2);
+  await expect(row.textContent()).resolves.toContain('Bacteria');
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await toast('Record Saved Successfully!');
+  await row.getByRole('button', { name: 'Reactivate' }).waitFor();
+  await screenshot(page, 'microbe-master-deactivated');
+  await row.getByRole('button', { name: 'Reactivate' }).click();
+  await row.getByRole('button', { name: 'Deactivate' }).waitFor();
+
+  // the same microbe again is refused with the rescoremessage
+  await page.goto(`${server.url}/#/MicrobeMasterEntry`);
+  await page.getByLabel('Microbe', { exact: true }).selectOption({ label: 'Bacteria' });
+  await page.getByLabel('Genus').fill('rhizobium');
+  await page.getByLabel('Species').fill('LEGUMINOSARUM');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('This Microbe (Type, Genus and Species) Already Exists!');
+});
+
+test('saves the identification of a seeded isolate and shows it on reopen', async () => {
+  // a demo isolate without identification yet
+  let samplenov = '';
+  for (let i = 1; i <= 12 && !samplenov; i++) {
+    const candidate = `SC${String(i).padStart(6, '0')}-1`;
+    const res = await api('transaction', 'getmicrobeidentificationByid', { samplenov: candidate });
+    if (res.status === 200 && res.json.id === null) samplenov = candidate;
+  }
+  expect(samplenov).not.toBe('');
+  const isolatecode = String((await api('transaction', 'getmicrobeidentificationByid', { samplenov })).json.isolatecode);
+
+  await page.goto(`${server.url}/#/MicrobeIdentification/1/${samplenov}/1`);
+  await page.getByRole('heading', { level: 2, name: 'Microbe Identification' }).waitFor();
+  await expect(page.getByLabel('Isolate Code').inputValue()).resolves.toBe(isolatecode);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Please select the Microbe.').first().waitFor();
+  await page.getByLabel('Microbe', { exact: true }).selectOption({ label: 'Bacteria' });
+  await page.getByLabel('Genus').locator('option', { hasText: 'Pseudomonas' }).waitFor({ state: 'attached' });
+  await page.getByLabel('Genus').selectOption('Pseudomonas');
+  await page.getByLabel('Species').locator('option', { hasText: 'fluorescens' }).waitFor({ state: 'attached' });
+  await page.getByLabel('Species').selectOption('fluorescens');
+  await page.getByLabel('Percentage Identification').fill('99.1');
+  await page.getByLabel('Query Coverage').fill('97.45');
+  await page.getByLabel('Gram Character').fill('Gram');
+  await page.getByRole('option', { name: 'Gram Negative' }).click();
+  await page.getByLabel('Biosafety Level').selectOption('BSL-1');
+  await screenshot(page, 'microbe-identification-filled');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await toast('Record Saved Successfully!');
+  await page.waitForURL(/#\/ActivityTransactionHome\/1$/);
+
+  await page.goto(`${server.url}/#/MicrobeIdentification/1/${samplenov}/1`);
+  await page.waitForFunction(() => (document.getElementById('identification-genus') as HTMLSelectElement | null)?.value === 'Pseudomonas');
+  await expect(page.getByLabel('Species').inputValue()).resolves.toBe('fluorescens');
+  await expect(page.getByLabel('Percentage Identification').inputValue()).resolves.toBe('99.1');
+  await expect(page.getByLabel('Query Coverage').inputValue()).resolves.toBe('97.45');
+  await expect(page.getByLabel('Gram Character').inputValue()).resolves.toBe('Gram Negative');
+  await expect(page.getByLabel('Biosafety Level').inputValue()).resolves.toBe('BSL-1');
+  await expect(page.getByLabel('Microbe', { exact: true }).locator('option:checked').textContent()).resolves.toBe('Bacteria');
+  await screenshot(page, 'microbe-identification-reopened');
+});
