@@ -7,7 +7,8 @@ function ToastContent({ n }: { n: Notification }) {
   return (
     <span data-testid="toast">
       {n.title ? <strong style={{ marginRight: 6 }}>{n.title}</strong> : null}
-      <span>{n.message}</span>
+      {/* pre-wrap: the spec's texts keep their exact spacing ('Please Enter  Genus  !'). */}
+      <span style={{ whiteSpace: 'pre-wrap' }}>{n.message}</span>
       {n.detail ? <span style={{ display: 'block', fontSize: '0.85em', opacity: 0.9 }}>{n.detail}</span> : null}
     </span>
   );
