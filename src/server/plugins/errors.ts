@@ -43,13 +43,49 @@ function validationSentence(err: FastifyError): string {
   }
 }
 
+/**
+ * The database's own refusals of a value (PostgreSQL SQLSTATE classes 22 and 23), as plain 4xx sentences.
+ * Handlers validate first; this is the safety net for what slips through (logged as a warning, so it is
+ * found and fixed), so that bad input never becomes a 500.
+ */
+const DATABASE_REFUSALS: Record<string, [number, string]> = {
+  '22001': [400, 'A value in the request is too long for its field.'],
+  '22003': [400, 'A number in the request is out of range.'],
+  '22007': [400, 'A date or time in the request is not valid.'],
+  '22008': [400, 'A date or time in the request is out of range.'],
+  '22021': [400, 'Text in the request contains a character that cannot be stored.'],
+  '22P02': [400, 'A value in the request is not of the expected type.'],
+  '22P05': [400, 'Text in the request contains a character that cannot be stored.'],
+  '23502': [400, 'A required value is missing.'],
+  '23503': [400, 'The request refers to a record that does not exist.'],
+  '23505': [409, 'This record already exists.'],
+  '23514': [400, 'A value in the request breaks a rule of its field.'],
+};
+
+/** Does any string (or key) in a parsed JSON body contain NUL? PostgreSQL text cannot hold it. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Text with NUL is refused before any handler sees it (after authentication, which runs on request).
+  app.addHook('preValidation', async (req) => {
+    if (req.url.startsWith('/api/') && hasNul(req.body)) throw new HttpError(400, 'Text in the request must not contain the NUL character.');
+  });
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ statusCode: err.statusCode, message: err.message, ...err.extra });
     }
     if (err.validation) {
       return reply.status(400).send({ statusCode: 400, message: validationSentence(err) });
+    }
+    const refusal = typeof err.code === 'string' ? DATABASE_REFUSALS[err.code] : undefined;
+    if (refusal) {
+      req.log.warn({ err }, 'the database refused a value that validation let through');
+      return reply.status(refusal[0]).send({ statusCode: refusal[0], message: refusal[1] });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

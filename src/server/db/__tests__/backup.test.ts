@@ -14,7 +14,7 @@ import { acquireDataDirLock } from '../data-dir-lock';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
-async function backupBytes(db: Kysely<never>): Promise<Buffer> {
+async function backupBytes(db: Parameters<typeof writeBackup>[0]): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
