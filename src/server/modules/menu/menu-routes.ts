@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_ENDPOINTS } from '../../../shared/contract/endpoints';
 import { menuForUser } from './menu-repository';
+import { menuAdminRoutes } from './menu-admin-routes';
+import { groupRoutes } from './group-routes';
 
 const menuSchema = {
   body: {
@@ -17,4 +19,7 @@ export function menuRoutes(app: FastifyInstance) {
   for (const spec of [AUTH_ENDPOINTS.menuofUserforjosn, AUTH_ENDPOINTS.getmenubyuser]) {
     app.endpoint(spec, { schema: menuSchema }, (req) => menuForUser(app.db, req.auth!.userId, req.auth!.userGroupId));
   }
+  // Administration of menus and user groups (administrators only).
+  menuAdminRoutes(app);
+  groupRoutes(app);
 }

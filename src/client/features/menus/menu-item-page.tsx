@@ -1,0 +1,205 @@
+/**
+ * menu2?id&from&forstr=new|edit (spec 001 sections 2, 4, 5, 8). New: module, menu item (or, with Is sub
+ * menu, the new item's name, where it goes and the screen it opens), sequence, Landing page; Save grants it
+ * to the user or group (savemenubyuserforjson). Edit (groups only; menuId = the item): name, sequence (never
+ * lower than the current one) and Landing page (updatemenubyuser). Cancel goes back to 'Menu By User'
+ * (a group's back to its tree).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useFormik } from 'formik';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  MENU_MSG, MENU_NAME_MAX, type MenuPageOption, type MenuStatusAnswer, type MenuTreeNode, type ModuleOption,
+} from '../../../shared/contract/menu-endpoints';
+import { ROUTES } from '../../../shared/contract/routes';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { sessionExpired } from '../../lib/session-events';
+import { MENU_BY_USER_PATH, fromOf, postMenu, treePath } from './menu-api';
+import { emptyMenuItemForm, firstError, menuItemSchema, type MenuItemForm } from './menu-item-schema';
+
+/** Screens a new menu item may open: the parameter-free routes of the route table. */
+const SCREENS = [...new Set(ROUTES.filter((r) => !r.path.includes(':') && r.path !== '/login').map((r) => r.path.slice(1)))];
+
+/** Menus answer for one module at a time; keep the module they came for. */
+const modulePages = (p: MenuPageOption & { moduleid?: number }, moduleid: number | '') => p.moduleid === undefined || p.moduleid === moduleid;
+
+interface Editing { node: MenuTreeNode; module: MenuTreeNode }
+
+function locate(tree: MenuTreeNode[], id: number): Editing | null {
+  for (const module of tree) {
+    const stack = [module];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (n.id === id) return { node: n, module };
+      stack.push(...n.children);
+    }
+  }
+  return null;
+}
+
+export default function MenuItemPage() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const from = fromOf(params.get('from'));
+  const mode = params.get('forstr') === 'edit' ? 'edit' : 'new';
+  const menuId = Number(params.get('menuId')) || null;
+  const [modules, setModules] = useState<ModuleOption[]>([]);
+  const [pages, setPages] = useState<Array<MenuPageOption & { moduleid: number }>>([]);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const back = from === 'group' ? treePath(id, from) : MENU_BY_USER_PATH;
+  const failed = (e: unknown, message: string) => dispatch(isUnauthorized(e) ? sessionExpired() : notifyError(message, undefined, serverMessage(e)));
+
+  const schema = useMemo(() => menuItemSchema(mode, editing?.node.sequence ?? null), [mode, editing]);
+  const form = useFormik<MenuItemForm>({
+    initialValues: emptyMenuItemForm,
+    validationSchema: schema,
+    onSubmit: async (v) => {
+      try {
+        if (mode === 'edit') {
+          const answer = await postMenu<MenuStatusAnswer>('updatemenubyuser', {
+            usergroupid: from === 'group' ? id : 0, id, from, menuId: editing?.node.id, sequence: v.sequence, landPage: v.landPage ? 'Y' : 'N', menuname: v.menuname.trim(),
+          });
+          dispatch(notifySuccess(answer?.message || MENU_MSG.saved));
+        } else {
+          const module = modules.find((m) => m.moduleid === v.moduleid);
+          const page = pages.find((p) => p.pageid === v.pageid);
+          const answer = await postMenu<MenuStatusAnswer>('savemenubyuserforjson', {
+            jsonsavelist: [{
+              from, moduleid: v.moduleid, pageid: v.isSubMenu ? null : v.pageid, parentId: v.isSubMenu ? (v.parentId || v.moduleid) : (page?.parentId ?? v.moduleid),
+              resourcegroupid: from === 'group' ? id : null, sequence: v.sequence, modulename: module?.modulename ?? '', pagename: v.isSubMenu ? '' : (page?.pagename ?? ''),
+              isSubMenu: v.isSubMenu ? 'Y' : 'N', menuname: v.isSubMenu ? v.menuname.trim() : '', link: v.isSubMenu ? v.link : undefined,
+            }],
+            landPage: v.landPage ? 'Y' : 'N', groupId: from === 'group' ? id : null, userId: from === 'group' ? null : id,
+          });
+          if (answer?.status !== 'OK') {
+            dispatch(notifyError(MENU_MSG.saveFailed));
+            return;
+          }
+          dispatch(notifySuccess(answer.message || MENU_MSG.saved));
+        }
+        navigate(treePath(id, from));
+      } catch (e) {
+        failed(e, mode === 'edit' ? (serverMessage(e) ?? MENU_MSG.onlyGroups) : MENU_MSG.saveFailed);
+      }
+    },
+  });
+  const { setValues, setFieldValue, values } = form;
+
+  useEffect(() => {
+    postMenu<ModuleOption[]>('getmodulelst', {}).then((l) => setModules(Array.isArray(l) ? l : [])).catch((e: unknown) => failed(e, 'Could not load the modules.'));
+    if (mode === 'edit' && menuId) {
+      postMenu<MenuTreeNode[]>('getallmenudata', {})
+        .then((tree) => {
+          const found = locate(tree, menuId);
+          if (!found) return;
+          setEditing(found);
+          void setValues({ ...emptyMenuItemForm, moduleid: found.module.id, menuname: found.node.name, sequence: found.node.sequence, landPage: found.node.landPage === 'Y' });
+        })
+        .catch((e: unknown) => failed(e, 'Could not load the menu item.'));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per screen
+  }, [mode, menuId]);
+
+  useEffect(() => {
+    if (mode !== 'new' || values.moduleid === '') return;
+    postMenu<MenuPageOption[]>('menubymenname', { moduleid: values.moduleid }).then((l) => setPages(Array.isArray(l) ? l.map((p) => ({ ...p, moduleid: values.moduleid as number })) : []))
+      .catch(() => setPages([]));
+  }, [mode, values.moduleid]);
+
+  /** The menus of the chosen module (a stale list of another module is never shown). */
+  const visiblePages = values.moduleid === '' ? [] : pages.filter((p) => modulePages(p, values.moduleid));
+
+  const save = async () => {
+    const errors = await form.validateForm();
+    const message = firstError(errors);
+    if (message) {
+      await form.setTouched({ moduleid: true, pageid: true, menuname: true, sequence: true });
+      dispatch(notifyError(message, MENU_MSG.oops));
+      return;
+    }
+    await form.submitForm();
+  };
+  const err = (k: 'moduleid' | 'pageid' | 'menuname' | 'sequence') => (form.touched[k] && typeof form.errors[k] === 'string' ? (form.errors[k] as string) : undefined);
+  /** A select gives the option's value (a number), a text field a string. */
+  const number = (v: unknown): number | '' => (v === '' || v === null || v === undefined || String(v).trim() === '' ? '' : Number(v));
+
+  return (
+    <Paper component="form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }} sx={{ p: 3, maxWidth: 640, display: 'grid', gap: 2 }}>
+      <Typography variant="h6" component="h2">
+        {mode === 'edit' ? 'Edit Menu Item' : 'Add Menu Item'}
+      </Typography>
+      <TextField
+        select id="moduleid" name="moduleid" label="Module" value={values.moduleid} disabled={mode === 'edit'}
+        onChange={(e) => void setValues({ ...values, moduleid: number(e.target.value), pageid: '', parentId: '' })}
+        error={!!err('moduleid')} helperText={err('moduleid')}
+      >
+        <MenuItem value="">Select</MenuItem>
+        {modules.map((m) => <MenuItem key={m.moduleid} value={m.moduleid}>{m.modulename}</MenuItem>)}
+      </TextField>
+      {mode === 'new' && !values.isSubMenu ? (
+        <TextField
+          select id="pageid" name="pageid" label="Menu Item" value={values.pageid}
+          onChange={(e) => {
+            const pageid = number(e.target.value);
+            const page = pages.find((p) => p.pageid === pageid);
+            void setValues({ ...values, pageid, sequence: page?.sequence ?? values.sequence });
+          }}
+          error={!!err('pageid')} helperText={err('pageid')}
+        >
+          <MenuItem value="">Select</MenuItem>
+          {visiblePages.map((p) => <MenuItem key={p.pageid} value={p.pageid}>{p.path}</MenuItem>)}
+        </TextField>
+      ) : null}
+      {mode === 'edit' || values.isSubMenu ? (
+        <TextField
+          id="menuname" name="menuname" label={mode === 'edit' ? 'Menu Name' : 'Sub Menu Name'} value={values.menuname}
+          onChange={form.handleChange} onBlur={form.handleBlur} slotProps={{ htmlInput: { maxLength: MENU_NAME_MAX } }}
+          error={!!err('menuname')} helperText={err('menuname') ?? `At most ${MENU_NAME_MAX} characters`}
+        />
+      ) : null}
+      {mode === 'new' && values.isSubMenu ? (
+        <>
+          <TextField select id="parentId" label="Under" value={values.parentId} onChange={(e) => void setFieldValue('parentId', number(e.target.value))}>
+            <MenuItem value="">The module itself</MenuItem>
+            {visiblePages.filter((p) => p.level === 2).map((p) => <MenuItem key={p.pageid} value={p.pageid}>{p.pagename}</MenuItem>)}
+          </TextField>
+          <TextField select id="link" label="Opens Screen" value={values.link} onChange={(e) => void setFieldValue('link', e.target.value)}>
+            <MenuItem value="">None (a heading)</MenuItem>
+            {SCREENS.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
+          </TextField>
+        </>
+      ) : null}
+      <TextField
+        id="sequence" name="sequence" label="Sequence" type="number" value={values.sequence}
+        onChange={(e) => void setFieldValue('sequence', number(e.target.value))} onBlur={form.handleBlur}
+        slotProps={{ htmlInput: { min: mode === 'edit' ? (editing?.node.sequence ?? 1) : 1, step: 1 } }}
+        error={!!err('sequence')} helperText={err('sequence')}
+      />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+        {mode === 'new' ? (
+          <FormControlLabel
+            control={<Checkbox checked={values.isSubMenu} onChange={(e) => void setValues({ ...values, isSubMenu: e.target.checked, pageid: '', menuname: '' })} />}
+            label="Is sub menu"
+          />
+        ) : null}
+        <FormControlLabel control={<Checkbox checked={values.landPage} onChange={(e) => void setFieldValue('landPage', e.target.checked)} />} label="Landing page" />
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button variant="outlined" onClick={() => navigate(back)}>Cancel</Button>
+        <Button variant="contained" type="submit" disabled={form.isSubmitting}>Save</Button>
+      </Box>
+    </Paper>
+  );
+}

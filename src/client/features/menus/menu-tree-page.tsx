@@ -1,0 +1,124 @@
+/**
+ * bmstree?id=..&from=User|group (spec 001 sections 2, 6, 8): the menu tree of a user or a user group with
+ * Add, Delete and Update. Update works only for groups ('Sorry ! But This Feature Only for Groups').
+ * Delete asks first, then answers 'Menu Deleted Successfully !!' (or the server's message) or 'Save Failed'.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { MENU_MSG, type ActiveUser, type MenuStatusAnswer, type MenuTreeNode, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { sessionExpired } from '../../lib/session-events';
+import { MENU_BY_USER_PATH, fromOf, postMenu } from './menu-api';
+import { MenuTreeView, findNode } from './menu-tree-view';
+
+export const menuItemPath = (id: string, from: string, forstr: 'new' | 'edit', menuId: number | null) =>
+  `/menu2?id=${id}&from=${from}&forstr=${forstr}${menuId ? `&menuId=${menuId}` : ''}`;
+
+export default function MenuTreePage() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const from = fromOf(params.get('from'));
+  const [tree, setTree] = useState<MenuTreeNode[] | null>(null);
+  const [owner, setOwner] = useState('');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const selected = tree ? findNode(tree, selectedId) : null;
+  const target = from === 'group' ? { userId: id, groupId: id, from } : { userId: id, from };
+
+  const failed = useCallback(
+    (e: unknown, message: string) => dispatch(isUnauthorized(e) ? sessionExpired() : notifyError(message, undefined, serverMessage(e))),
+    [dispatch],
+  );
+
+  const load = useCallback(() => {
+    postMenu<MenuTreeNode[]>('menubyuser', { userId: id, from, ...(from === 'group' ? { groupId: id } : {}) })
+      .then((nodes) => setTree(Array.isArray(nodes) ? nodes : []))
+      .catch((e: unknown) => {
+        setTree([]);
+        failed(e, from === 'group' ? 'Please select a valid User Group.' : MENU_MSG.selectUser);
+      });
+  }, [id, from, failed]);
+
+  useEffect(load, [load]);
+  useEffect(() => {
+    const named = from === 'group'
+      ? postMenu<UserGroupRow[]>('getAllgroup', {}).then((l) => l.find((g) => String(g.id) === id)?.groupname)
+      : postMenu<ActiveUser[]>('getallActiveuser', {}).then((l) => l.find((u) => String(u.id) === id)?.name);
+    named.then((n) => setOwner(n ?? '')).catch(() => setOwner(''));
+  }, [id, from]);
+
+  const add = () => navigate(menuItemPath(id, from, 'new', selectedId));
+  const update = () => {
+    if (from !== 'group') {
+      dispatch(notifyError(MENU_MSG.onlyGroups));
+      return;
+    }
+    if (!selected) {
+      dispatch(notifyError('Please select a menu item in the tree.'));
+      return;
+    }
+    navigate(menuItemPath(id, from, 'edit', selected.id));
+  };
+  const askDelete = () => {
+    if (!selected) dispatch(notifyError('Please select a menu item in the tree.'));
+    else setConfirming(true);
+  };
+  const remove = async () => {
+    setConfirming(false);
+    if (!selected) return;
+    try {
+      const answer = await postMenu<MenuStatusAnswer>('deletemenubyuser', { parentid: selected.parentId ?? 0, menuId: selected.id, ...target });
+      if (answer?.status === 'OK') {
+        dispatch(notifySuccess(answer.message || MENU_MSG.deleted));
+        setSelectedId(null);
+        load();
+      } else dispatch(notifyError(MENU_MSG.saveFailed));
+    } catch (e) {
+      failed(e, MENU_MSG.saveFailed);
+    }
+  };
+
+  return (
+    <Paper sx={{ p: 3, maxWidth: 720 }}>
+      <Typography variant="h6" component="h2">
+        {from === 'group' ? 'Menu of the User Group' : 'Menu of the User'}
+        {owner ? `: ${owner}` : ''}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, my: 2, flexWrap: 'wrap' }}>
+        <Button variant="contained" onClick={add}>Add</Button>
+        <Button variant="outlined" color="error" onClick={askDelete}>Delete</Button>
+        <Button variant="outlined" onClick={update}>Update</Button>
+        <Button onClick={() => navigate(from === 'group' ? '/newGrouphome' : MENU_BY_USER_PATH)}>Back</Button>
+      </Box>
+      <Typography variant="body2" data-testid="selected-node" sx={{ mb: 1 }}>
+        Selected: {selected ? selected.name : 'none'}
+      </Typography>
+      {tree === null ? (
+        <Typography>Loading…</Typography>
+      ) : tree.length === 0 ? (
+        <Alert severity="info">This menu is empty. Use Add to give menu items.</Alert>
+      ) : (
+        <MenuTreeView nodes={tree} selectedId={selectedId} onSelect={(n) => setSelectedId(n.id)} />
+      )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)}>
+        <DialogTitle>{MENU_MSG.confirmDelete}</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>No</Button>
+          <Button variant="contained" color="error" onClick={remove}>Yes</Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { GROUP_NAME_MAX, MENU_ADMIN_ENDPOINTS as E } from '../../../shared/contract/menu-endpoints';
+import { mutate } from '../../lib/audit';
+import { HttpError } from '../../plugins/errors';
+import { actorOf } from '../../plugins/session';
+import { activeGroups, activeMembers, activeUsers, findActiveGroup, groupByName, revokeAll } from './menu-admin-repository';
+import { idOf } from './menu-admin-routes';
+
+/**
+ * User groups (newGrouphome, newGroup) and the active users of the 'Menu By User' picker.
+ * Delete deactivates the group (users keep their history) and is refused while active users are in it.
+ */
+type Body = Record<string, unknown> | null | undefined;
+const no = (message: string) => new HttpError(400, message, { status: 'NO' });
+const body = { type: ['object', 'null'] };
+
+async function saveGroup(req: FastifyRequest) {
+  const b = req.body as Body;
+  const name = typeof b?.updategroupname === 'string' ? b.updategroupname.trim().replace(/\s+/g, ' ') : '';
+  if (!name) throw no('Please enter the User Group.');
+  if (name.length > GROUP_NAME_MAX) throw no(`The User Group can be at most ${GROUP_NAME_MAX} characters.`);
+  const hasId = b?.id !== undefined && b.id !== null && b.id !== '' && b.id !== 0 && b.id !== '0';
+  const id = hasId ? idOf(b?.id) : null;
+  if (hasId && id === null) throw no('This User Group does not exist.');
+  return mutate(req.server.db, actorOf(req), async (trx, audit) => {
+    const same = await groupByName(trx, name);
+    if (id !== null) {
+      const g = await findActiveGroup(trx, id);
+      if (!g) throw no('This User Group does not exist.');
+      if (same && same.id !== g.id) throw no(`A User Group named '${same.name}' already exists.`);
+      await trx.updateTable('user_group').set({ name, version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', g.id).execute();
+      await audit({ action: 'userGroup.update', entity: 'user_group', entityId: g.id, before: { name: g.name }, after: { name } });
+      return { status: 'OK', id: g.id };
+    }
+    if (same?.active === 'Y') throw no(`A User Group named '${same.name}' already exists.`);
+    if (same) {
+      await trx.updateTable('user_group').set({ name, active: 'Y', version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', same.id).execute();
+      await audit({ action: 'userGroup.reactivate', entity: 'user_group', entityId: same.id, before: { name: same.name, active: 'N' }, after: { name, active: 'Y' } });
+      return { status: 'OK', id: same.id };
+    }
+    const row = await trx.insertInto('user_group').values({ name }).returning('id').executeTakeFirstOrThrow();
+    await audit({ action: 'userGroup.create', entity: 'user_group', entityId: row.id, after: { name } });
+    return { status: 'OK', id: row.id };
+  });
+}
+
+async function deleteGroup(req: FastifyRequest) {
+  const id = idOf((req.body as Body)?.id);
+  return mutate(req.server.db, actorOf(req), async (trx, audit) => {
+    const g = id === null ? undefined : await findActiveGroup(trx, id);
+    if (!g) throw no('This User Group does not exist.');
+    const members = await activeMembers(trx, g.id);
+    if (members > 0) {
+      throw no(`The User Group '${g.name}' still has ${members} active user${members === 1 ? '' : 's'}; move them to another group first.`);
+    }
+    const removed = await revokeAll(trx, { kind: 'group', id: g.id });
+    await trx.updateTable('user_group').set({ active: 'N', version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', g.id).execute();
+    await audit({ action: 'userGroup.delete', entity: 'user_group', entityId: g.id, before: { name: g.name, active: 'Y' }, after: { active: 'N', menuGrantsRemoved: removed } });
+    return { status: 'OK' };
+  });
+}
+
+export function groupRoutes(app: FastifyInstance): void {
+  const groupAnswer = { 200: { type: 'object', properties: { status: { type: 'string' }, id: { type: 'integer' }, message: { type: 'string' } } } };
+  app.endpoint(E.getallActiveuser, {
+    schema: { body, response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } } },
+  }, () => activeUsers(app.db));
+  app.endpoint(E.getAllgroup, {
+    schema: {
+      body,
+      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, groupname: { type: 'string' }, srno: { type: 'integer' }, users: { type: 'integer' } } } } },
+    },
+  }, () => activeGroups(app.db));
+  app.endpoint(E.SaveUserGroup, { schema: { body, response: groupAnswer } }, saveGroup);
+  app.endpoint(E.deletegroup, { schema: { body, response: groupAnswer } }, deleteGroup);
+}
