@@ -22,6 +22,7 @@ import { parameterRoutes } from './modules/parameters/parameter-routes';
 import { microbeRoutes } from './modules/microbes/microbe-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
+import { activityRoutes } from './modules/activities/activity-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     microbeRoutes(api);
     healthRoutes(api);
     dashboardRoutes(api);
+    activityRoutes(api);
   });
 
   // The client reads its run-time settings from here, so changing CLIENT_CRYPTO_KEY needs no rebuild.

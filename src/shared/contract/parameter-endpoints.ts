@@ -21,7 +21,7 @@ export const PARAMETER_ENDPOINTS = {
   },
   getParamconf: {
     group: 'master', name: 'getParamconf', auth: 'session', permission: 'view',
-    summary: 'Parameter configuration of an activity (id, actid or activityID): the activity and its active parameters (activeList), in the shape the parameter screens read.',
+    summary: 'Parameter configuration of an activity (id, actid or activityID): the activity and its active parameters (activeList), in the shape the parameter screens read. With samplenov (Level 1 workflow screen) it adds each parameter\'s recorded inputvalue and the transaction state (see ParamconfWithTransaction in activity-endpoints).',
   },
 } as const satisfies Record<string, EndpointSpec>;
 

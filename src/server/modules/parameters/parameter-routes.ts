@@ -7,6 +7,8 @@ import {
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
+import { level1Paramconf } from '../activities/activity-routes';
+import { PARAMCONF_PROPS } from '../activities/activity-schemas';
 import {
   activeParameters, columnsOf, findActivity, findMasterType, insertParameter, restoreParameter, retireParameter, suspendActive,
   type ActivityRow,
@@ -229,9 +231,22 @@ const SCHEMAS: Record<keyof typeof E, object> = {
   getParameterByActivity: readSchema(),
   getParamconf: {
     ...readSchema(', status, sampleInward'),
+    description:
+      `${readSchema(', status: null, sampleInward: null').description} With the samplenov of an existing isolate the activity workflow answers it: ` +
+      'the same configuration, each parameter with its recorded inputvalue, plus the transaction state (status, sampleInward {sampleno, samplenov, pncode, isolatecode}, ' +
+      'reportingmanager, reportingmanagerid, username, userid, remarks, version, trnid, mode, allowed, canEdit); see getLvl2Paramconf.',
     body: { ...readBody, properties: { ...readBody.properties, sequence: {}, samplenov: {}, sampleno: {}, activityname: {} } },
     response: {
-      200: { type: 'object', properties: { ...activityProps, status: NULLABLE_TEXT, sampleInward: { type: ['object', 'null'] } } },
+      200: {
+        type: 'object',
+        properties: {
+          ...PARAMCONF_PROPS,
+          ...activityProps,
+          activeList: { type: 'array', items: { type: 'object', properties: { ...parameterProps, inputvalue: {} } } },
+          status: NULLABLE_TEXT,
+          sampleInward: { type: ['object', 'null'], properties: PARAMCONF_PROPS.sampleInward.properties },
+        },
+      },
     },
   },
 };
@@ -240,6 +255,7 @@ export function parameterRoutes(app: FastifyInstance): void {
   app.endpoint(E.saveParameters, { schema: SCHEMAS.saveParameters }, saveParameters);
   app.endpoint(E.getActivityParametersByid, { schema: SCHEMAS.getActivityParametersByid }, activityParameters);
   app.endpoint(E.getParameterByActivity, { schema: SCHEMAS.getParameterByActivity }, activityParameters);
-  // The parameter screens read the configuration through getParamconf; no transaction exists here yet.
-  app.endpoint(E.getParamconf, { schema: SCHEMAS.getParamconf }, async (req) => ({ ...(await activityParameters(req)), status: null, sampleInward: null }));
+  // With the samplenov of an isolate the activity workflow answers (configuration + transaction state); else the configuration alone.
+  app.endpoint(E.getParamconf, { schema: SCHEMAS.getParamconf }, async (req) =>
+    (await level1Paramconf(req)) ?? { ...(await activityParameters(req)), status: null, sampleInward: null });
 }

@@ -1,0 +1,318 @@
+import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
+import type { ActivityTransactionTable, Database } from '../../db/types';
+import type { ActivityLevel } from '../../../shared/contract/activity-endpoints';
+import { fullName } from '../users/user-access-repository';
+
+/**
+ * Activity transactions (spec 001 sections 2-5): the list rows per isolate / plant assessment, the targets
+ * a transaction hangs on, the transactions and their typed values, the approval queue. Plain functions
+ * taking a Kysely instance or transaction first (DESIGN.md section 6).
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type TransactionRow = Selectable<ActivityTransactionTable>;
+
+/** What a transaction hangs on: the isolate (Level 1) or the plant assessment of an isolate (Level 2). */
+export interface Target {
+  level: ActivityLevel;
+  isolateId: number;
+  plantAssessmentId: number | null;
+  sampleno: string;
+  samplenov: string;
+  isolatecode: string;
+  pncode: string | null;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+export interface ListQuery {
+  level: ActivityLevel;
+  callerId: number;
+  /** Owner view (access to an activity of the level) or top role: every active isolate / plant assessment. */
+  seesAll: boolean;
+  search?: string;
+  /** Only this row (isolate id at Level 1, plant assessment id at Level 2). */
+  onlyId?: number;
+  limit: number;
+  offset: number;
+}
+
+export interface ListEntity {
+  id: number;
+  isolateId: number;
+  sampleno: string;
+  samplenov: string;
+  isolatecode: string;
+  pncode: string | null;
+  total: number;
+}
+
+/** A page of isolates (Level 1) or plant assessments (Level 2) the caller sees, newest first, with the total. */
+export async function listEntities(db: Db, q: ListQuery): Promise<ListEntity[]> {
+  const level2 = q.level === 'Level 2';
+  let query = db
+    .selectFrom('isolate as i')
+    .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
+    .leftJoin('plant_assessment as pa', (j) => (level2 ? j.onRef('pa.isolate_id', '=', 'i.id') : j.on(sql<boolean>`false`)))
+    .where('i.active', '=', 'Y')
+    .where('s.active', '=', 'Y');
+  if (level2) query = query.where('pa.id', 'is not', null);
+  if (q.onlyId !== undefined) query = query.where(level2 ? 'pa.id' : 'i.id', '=', q.onlyId);
+  if (!q.seesAll) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('activity_transaction as t')
+          .select(sql`1`.as('one'))
+          .whereRef(level2 ? 't.plant_assessment_id' : 't.isolate_id', '=', level2 ? 'pa.id' : 'i.id')
+          .where('t.level', '=', q.level)
+          .where('t.reporting_manager_id', '=', q.callerId),
+      ),
+    );
+  }
+  const text = q.search?.trim();
+  if (text) {
+    const p = likePattern(text);
+    query = query.where((eb) =>
+      eb.or([
+        eb('s.sampleno', 'ilike', p),
+        eb('i.samplenov', 'ilike', p),
+        eb('i.isolatecode', 'ilike', p),
+        ...(level2 ? [eb('pa.pncode', 'ilike', p)] : []),
+      ]),
+    );
+  }
+  const rows = await query
+    .select([
+      sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'),
+      'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode',
+      sql<number>`count(*) over ()`.as('total'),
+    ])
+    .orderBy(level2 ? 'pa.id' : 'i.id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id), isolateId: r.isolate_id, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode,
+    pncode: r.pncode ?? null, total: Number(r.total),
+  }));
+}
+
+/** A transaction with its activity type and the names of its owner and manager. */
+export interface TransactionView {
+  id: number;
+  activityTypeId: number;
+  isolateId: number;
+  plantAssessmentId: number | null;
+  status: TransactionRow['status'];
+  ownerId: number;
+  ownerName: string;
+  reportingManagerId: number | null;
+  reportingManagerName: string | null;
+  remark: string | null;
+  version: number;
+}
+
+/** The transactions of a level on some isolates (Level 1) or plant assessments (Level 2). */
+export async function transactionsOn(db: Db, level: ActivityLevel, targetIds: readonly number[]): Promise<TransactionView[]> {
+  if (targetIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('activity_transaction as t')
+    .innerJoin('app_user as o', 'o.id', 't.owner_id')
+    .leftJoin('app_user as m', 'm.id', 't.reporting_manager_id')
+    .select([
+      't.id', 't.activity_type_id', 't.isolate_id', 't.plant_assessment_id', 't.status', 't.owner_id', 't.reporting_manager_id',
+      't.remark', 't.version', 'o.first_name', 'o.middle_name', 'o.last_name',
+      'm.first_name as m_first', 'm.middle_name as m_middle', 'm.last_name as m_last',
+    ])
+    .where('t.level', '=', level)
+    .where(level === 'Level 2' ? 't.plant_assessment_id' : 't.isolate_id', 'in', [...targetIds])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    activityTypeId: r.activity_type_id,
+    isolateId: r.isolate_id,
+    plantAssessmentId: r.plant_assessment_id,
+    status: r.status,
+    ownerId: r.owner_id,
+    ownerName: fullName(r),
+    reportingManagerId: r.reporting_manager_id,
+    reportingManagerName: r.m_first === null ? null : fullName({ first_name: r.m_first, middle_name: r.m_middle, last_name: r.m_last }),
+    remark: r.remark,
+    version: r.version,
+  }));
+}
+
+export interface ActivityTypeRef { id: number; shortname: string; name: string; level: ActivityLevel; sequence: number | null; active: 'Y' | 'N' }
+
+export async function activityTypes(db: Db, ids: readonly number[]): Promise<ActivityTypeRef[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('activity_type').select(['id', 'shortname', 'name', 'level', 'sequence', 'active']).where('id', 'in', [...ids]).execute();
+}
+
+/** A user's name and reporting manager (with the manager's name; null when none or inactive). */
+export async function userWithManager(db: Db, userId: number) {
+  const r = await db
+    .selectFrom('app_user as u')
+    .leftJoin('app_user as m', (j) => j.onRef('m.id', '=', 'u.reporting_manager_id').on('m.active', '=', 'Y'))
+    .select(['u.id', 'u.first_name', 'u.middle_name', 'u.last_name', 'm.id as m_id', 'm.first_name as m_first', 'm.middle_name as m_middle', 'm.last_name as m_last'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    name: fullName(r),
+    managerId: r.m_id,
+    managerName: r.m_first === null ? '' : fullName({ first_name: r.m_first, middle_name: r.m_middle, last_name: r.m_last }),
+  };
+}
+
+const targetSelect = (db: Db) =>
+  db
+    .selectFrom('isolate as i')
+    .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
+    .select(['i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode'])
+    .where('i.active', '=', 'Y')
+    .where('s.active', '=', 'Y');
+
+/** The isolate whose sample code version is samplenov (Level 1 target). */
+export async function isolateTarget(db: Db, samplenov: string): Promise<Target | undefined> {
+  const r = await targetSelect(db).where('i.samplenov', '=', samplenov).executeTakeFirst();
+  return r && { level: 'Level 1', isolateId: r.isolate_id, plantAssessmentId: null, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode, pncode: null };
+}
+
+/** The plant assessment pncode (Level 2 target). */
+export async function plantAssessmentTarget(db: Db, pncode: string): Promise<Target | undefined> {
+  const r = await targetSelect(db)
+    .innerJoin('plant_assessment as pa', 'pa.isolate_id', 'i.id')
+    .select(['pa.id as pa_id', 'pa.pncode'])
+    .where('pa.pncode', '=', pncode)
+    .executeTakeFirst();
+  return r && { level: 'Level 2', isolateId: r.isolate_id, plantAssessmentId: r.pa_id, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode, pncode: r.pncode };
+}
+
+/** The active isolate with this isolate code. */
+export async function isolateByCode(db: Db, isolatecode: string) {
+  return targetSelect(db).where(sql<boolean>`lower(i.isolatecode) = lower(${isolatecode})`).executeTakeFirst();
+}
+
+/** The transaction of an activity on a target (locked for the save when forUpdate). */
+export async function findTransaction(db: Db, target: Target, activityTypeId: number, opts: { forUpdate?: boolean } = {}): Promise<TransactionRow | undefined> {
+  let q = db.selectFrom('activity_transaction').selectAll().where('activity_type_id', '=', activityTypeId).where('level', '=', target.level);
+  q = target.plantAssessmentId === null ? q.where('isolate_id', '=', target.isolateId).where('plant_assessment_id', 'is', null) : q.where('plant_assessment_id', '=', target.plantAssessmentId);
+  if (opts.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** Creates the transaction of a first submit; undefined when a concurrent save created it first. */
+export async function insertSubmitted(
+  db: Db, target: Target, activityTypeId: number, ownerId: number, managerId: number,
+): Promise<TransactionRow | undefined> {
+  return db
+    .insertInto('activity_transaction')
+    .values({
+      activity_type_id: activityTypeId, level: target.level, isolate_id: target.isolateId, plant_assessment_id: target.plantAssessmentId,
+      owner_id: ownerId, reporting_manager_id: managerId, status: 'S', submitted_at: sql`now()`,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a transaction from one status to another only if it is still in that status at that version
+ * (the conditional update that lets exactly one of two racing transitions win). Undefined when it lost.
+ */
+export async function conditionalTransition(
+  db: Db,
+  id: number,
+  expect: { status: TransactionRow['status']; version: number },
+  set: { status: 'S' | 'A' | 'R'; remark: string | null; reportingManagerId?: number; decidedBy?: number },
+): Promise<TransactionRow | undefined> {
+  const submit = set.status === 'S';
+  return db
+    .updateTable('activity_transaction')
+    .set({
+      status: set.status,
+      remark: set.remark,
+      version: sql`version + 1`,
+      updated_at: sql`now()`,
+      ...(submit
+        ? { reporting_manager_id: set.reportingManagerId, submitted_at: sql`now()`, decided_at: null, decided_by: null }
+        : { decided_at: sql`now()`, decided_by: set.decidedBy }),
+    })
+    .where('id', '=', id)
+    .where('version', '=', expect.version)
+    .where((eb) => (expect.status === null ? eb('status', 'is', null) : eb('status', '=', expect.status)))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export interface StoredValue { parameterId: number; text: string | null; number: number | null; date: string | null }
+
+export async function valuesOf(db: Db, transactionId: number): Promise<StoredValue[]> {
+  const rows = await db.selectFrom('activity_value').select(['parameter_id', 'text_value', 'num_value', 'date_value']).where('transaction_id', '=', transactionId).execute();
+  return rows.map((r) => ({ parameterId: r.parameter_id, text: r.text_value, number: r.num_value, date: r.date_value }));
+}
+
+/** Replaces the values of a transaction. */
+export async function replaceValues(db: Db, transactionId: number, isolateId: number, values: readonly StoredValue[]): Promise<void> {
+  await db.deleteFrom('activity_value').where('transaction_id', '=', transactionId).execute();
+  if (values.length === 0) return;
+  await db
+    .insertInto('activity_value')
+    .values(values.map((v) => ({ transaction_id: transactionId, parameter_id: v.parameterId, isolate_id: isolateId, text_value: v.text, num_value: v.number, date_value: v.date })))
+    .execute();
+}
+
+// ---- plant assessments ---------------------------------------------------------------------------
+
+/** The next plant assessment number the sequence will give (a preview: nothing is taken). */
+export async function peekPlantAssessmentNumber(db: Db): Promise<number> {
+  const { rows } = await sql<{ last_value: string | number; is_called: boolean }>`select last_value, is_called from plant_assessment_code_seq`.execute(db);
+  const last = Number(rows[0].last_value);
+  return rows[0].is_called ? last + 1 : last;
+}
+
+export async function nextPlantAssessmentNumber(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: string | number }>`select nextval('plant_assessment_code_seq') as n`.execute(db);
+  return Number(rows[0].n);
+}
+
+export async function insertPlantAssessment(db: Db, isolateId: number, pncode: string, createdBy: number) {
+  return db.insertInto('plant_assessment').values({ isolate_id: isolateId, pncode, created_by: createdBy }).returningAll().executeTakeFirstOrThrow();
+}
+
+// ---- approval queue ------------------------------------------------------------------------------
+
+export async function approvalQueue(db: Db, managerId: number, opts: { level?: ActivityLevel; limit: number; offset: number }) {
+  let q = db
+    .selectFrom('activity_transaction as t')
+    .innerJoin('activity_type as a', 'a.id', 't.activity_type_id')
+    .innerJoin('isolate as i', 'i.id', 't.isolate_id')
+    .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
+    .innerJoin('app_user as o', 'o.id', 't.owner_id')
+    .leftJoin('plant_assessment as pa', 'pa.id', 't.plant_assessment_id')
+    .select([
+      't.id', 't.activity_type_id', 'a.shortname', 'a.name', 't.level', 'a.sequence', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode',
+      't.owner_id', 'o.first_name', 'o.middle_name', 'o.last_name', 't.submitted_at', 't.version',
+      sql<number>`count(*) over ()`.as('total'),
+    ])
+    .where('t.reporting_manager_id', '=', managerId)
+    .where('t.status', '=', 'S');
+  if (opts.level) q = q.where('t.level', '=', opts.level);
+  const rows = await q.orderBy('t.submitted_at').orderBy('t.id').limit(opts.limit).offset(opts.offset).execute();
+  return rows;
+}
+
+export async function approvalCounts(db: Db, managerId: number): Promise<{ level1: number; level2: number }> {
+  const rows = await db
+    .selectFrom('activity_transaction')
+    .select(['level', sql<number>`count(*)::int`.as('n')])
+    .where('reporting_manager_id', '=', managerId)
+    .where('status', '=', 'S')
+    .groupBy('level')
+    .execute();
+  const of = (l: ActivityLevel) => Number(rows.find((r) => r.level === l)?.n ?? 0);
+  return { level1: of('Level 1'), level2: of('Level 2') };
+}

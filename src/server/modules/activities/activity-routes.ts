@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ACTIVITY_ENDPOINTS as E, ACTIVITY_PAGE_SIZE, type ActivityLevel, type ApprovalCounts, type ApprovalQueueRow, type ParamconfWithTransaction,
+} from '../../../shared/contract/activity-endpoints';
+import { HttpError } from '../../plugins/errors';
+import { fullName } from '../users/user-access-repository';
+import { approvalCounts, approvalQueue, isolateTarget } from './activity-repository';
+import { saveActivity } from './activity-save';
+import {
+  activityButtons, callerFor, levelOf, listRows, pageOf, paramconfWithTransaction, requireId, targetOf, textOf,
+} from './activity-service';
+import { previewPlantAssessment, savePlantAssessment } from './plant-assessment';
+import { ACTIVITY_SCHEMAS as S } from './activity-schemas';
+
+/**
+ * The activity workflow's routes (spec 001 sections 2-8): Level 1 and Level 2 lists and search, the Level 2
+ * entry (plant assessment codes), the activity buttons and parameter screens (getParamconf with a samplenov
+ * is answered from here through server/modules/parameters), submit / approve / revert, and the managers'
+ * approval queue. The contract and its "not shown" choices: shared/contract/activity-endpoints.ts.
+ */
+type Body = Record<string, unknown> | null | undefined;
+
+const list = (level: ActivityLevel, search: boolean) => async (req: FastifyRequest) => {
+  const body = req.body as Body;
+  const caller = await callerFor(req, level);
+  return listRows(req.server.db, caller, { page: pageOf(body), search: search ? textOf(body?.searchText) : undefined });
+};
+
+const rowById = (level: ActivityLevel) => async (req: FastifyRequest) => {
+  const id = requireId(req.body as Body, ['trnid', 'id'], 'Please send the id of the row (trnid).');
+  const caller = await callerFor(req, level);
+  const [row] = await listRows(req.server.db, caller, { page: 1, onlyId: id });
+  if (!row) throw new HttpError(404, level === 'Level 1' ? `There is no isolate with id ${id} in your list.` : `There is no plant assessment with id ${id} in your list.`);
+  return row;
+};
+
+const buttons = (level: ActivityLevel) => async (req: FastifyRequest) => {
+  const body = req.body as Body;
+  const asked = levelOf(body);
+  if (asked && asked !== level) throw new HttpError(400, `This call answers the ${level} activities.`);
+  const caller = await callerFor(req, level);
+  const target = await targetOf(req.server.db, level, body);
+  return activityButtons(req.server.db, caller, target);
+};
+
+async function queue(req: FastifyRequest): Promise<ApprovalQueueRow[]> {
+  const body = req.body as Body;
+  const page = pageOf(body);
+  const offset = (page - 1) * ACTIVITY_PAGE_SIZE;
+  const rows = await approvalQueue(req.server.db, req.auth?.userId as number, { level: levelOf(body), limit: ACTIVITY_PAGE_SIZE, offset });
+  return rows.map((r, i) => ({
+    trnid: r.id, srno: offset + i + 1, actid: r.activity_type_id, shortname: r.shortname, activityname: r.name, activitylevel: r.level,
+    sequence: r.sequence, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode, pncode: r.pncode ?? null,
+    submitterid: r.owner_id, submitter: fullName(r), submittedAt: new Date(r.submitted_at ?? 0).toISOString(), version: r.version,
+    totalItems: Number(r.total),
+  }));
+}
+
+async function counts(req: FastifyRequest): Promise<ApprovalCounts> {
+  const c = await approvalCounts(req.server.db, req.auth?.userId as number);
+  return { ...c, total: c.level1 + c.level2 };
+}
+
+export function activityRoutes(app: FastifyInstance): void {
+  app.endpoint(E.getactitransctionhome, { schema: S.list }, list('Level 1', false));
+  app.endpoint(E.getSearchForactitransaction, { schema: S.list }, list('Level 1', true));
+  app.endpoint(E.getLevel2ActivityHome, { schema: S.list }, list('Level 2', false));
+  app.endpoint(E.getSearchForLevel2actitransaction, { schema: S.list }, list('Level 2', true));
+  app.endpoint(E.getacttransactionByid, { schema: S.rowById }, rowById('Level 1'));
+  app.endpoint(E.getLevel2ActivityByid, { schema: S.rowById }, rowById('Level 2'));
+  app.endpoint(E.findisolaecodeforplantassesment, { schema: S.plantAssessmentPreview }, previewPlantAssessment);
+  app.endpoint(E.saveLevel2ActivityPlantassisscode, { schema: S.plantAssessmentSave }, savePlantAssessment);
+  app.endpoint(E.getactivityforparamconf, { schema: S.buttons }, buttons('Level 1'));
+  app.endpoint(E.getlvl2activityforparamconf, { schema: S.buttons }, buttons('Level 2'));
+  app.endpoint(E.getLvl2Paramconf, { schema: S.paramconf }, (req) => paramconfWithTransaction(req, 'Level 2'));
+  app.endpoint(E.saveActivities, { schema: S.save }, (req) => saveActivity(req, 'Level 1'));
+  app.endpoint(E.saveActivityParameters, { schema: S.save }, (req) => saveActivity(req, 'Level 1'));
+  app.endpoint(E.saveLvl2Activities, { schema: S.save }, (req) => saveActivity(req, 'Level 2'));
+  app.endpoint(E.getApprovalQueue, { schema: S.queue }, queue);
+  app.endpoint(E.getApprovalCounts, { schema: S.counts }, counts);
+}
+
+/**
+ * getParamconf with the samplenov of an isolate: the configuration and the transaction state (called by
+ * server/modules/parameters, which owns the route). Undefined when the body names no samplenov or no
+ * active isolate has it: then getParamconf answers the configuration alone, as the configuration screens
+ * (and legacy callers sending a placeholder samplenov) expect.
+ */
+export async function level1Paramconf(req: FastifyRequest): Promise<ParamconfWithTransaction | undefined> {
+  const samplenov = textOf((req.body as Body)?.samplenov);
+  if (!samplenov || !(await isolateTarget(req.server.db, samplenov))) return undefined;
+  return paramconfWithTransaction(req, 'Level 1');
+}
