@@ -1,6 +1,8 @@
 /**
- * The common master entry form (spec 000 sections 2, 5, 8): /CommonMaster/:id (id = the type) and
- * /EditCommonMaster/:id (id = the entry). A Dependency checkbox switches the form:
+ * The common master entry form (spec 000 sections 2, 5, 8): /CommonMaster/:id (id = the type),
+ * /CommonMaster (the type chosen in the form) and /EditCommonMaster/:id (id = the entry; an entry that
+ * depends on another shows the Dependency box ticked with its parent, read-only). A Dependency checkbox
+ * switches the add form:
  * - off: master type (read-only), Shortname, Value -> savecommonmaster;
  * - on: the parent master type, the parent entry ('shortname - value'), the Values text with the live
  *   format message (shared/validation/dependency-values), the parsed pairs editable inline, and Save only
@@ -382,14 +384,53 @@ function DependencyForm({ typeid }: { typeid: number }) {
   );
 }
 
-/** mode 'add': the route id is the type; 'edit': the route id is the entry. */
+export const DEPENDENCY_KEPT = 'The entry it depends on stays as it is; Shortname and Value can be changed.';
+
+/**
+ * Editing an entry that depends on another (a district on its state): the parent master type and the entry
+ * it depends on, read-only. The server keeps an entry's type and dependency on update (savecommonmaster),
+ * so only Shortname and Value change here.
+ */
+function DependencyInfo({ entry }: { entry: CommonMasterEntry }) {
+  const readOnly = { htmlInput: { readOnly: true }, inputLabel: { shrink: true } } as const;
+  return (
+    <>
+      <TextField id="commonMaster-parentType" label="Master Type" size="small" value={entry.depentype ?? ''} slotProps={readOnly} />
+      <TextField
+        id="commonMaster-dependency"
+        label="Depends On"
+        size="small"
+        value={`${entry.depenshortname ?? ''} - ${entry.depenname ?? ''}`}
+        slotProps={readOnly}
+        helperText={DEPENDENCY_KEPT}
+      />
+    </>
+  );
+}
+
+/**
+ * mode 'add': the route id is the type (/CommonMaster/:id), or there is none (/CommonMaster) and the type
+ * is chosen in the form; 'edit': the route id is the entry. The entry's own type is labelled Master Type
+ * when the Dependency box is off and Entry Type when it is on (then Master Type is the parent's type).
+ */
 export default function EntryFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const params = useParams();
   const fail = useFailure();
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
+  const picking = mode === 'add' && id === null;
   const [entry, setEntry] = useState<CommonMasterEntry | null>(null);
   const [typeInfo, setTypeInfo] = useState<CommonMasterTypeInfo | null>(null);
-  const [dependency, setDependency] = useState(false);
+  const [types, setTypes] = useState<MasterTypeOption[]>([]);
+  const [picked, setPicked] = useState<number | null>(null);
+  const [dependencyBox, setDependency] = useState(false);
+
+  useEffect(() => {
+    if (!picking) return;
+    postMaster<MasterTypeOption[]>('getCommasterTypefordropdown', {})
+      .then((list) => setTypes(Array.isArray(list) ? list : []))
+      .catch((e: unknown) => fail(e, 'The master types could not be loaded.'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [picking]);
 
   useEffect(() => {
     if (id === null) return;
@@ -415,35 +456,62 @@ export default function EntryFormPage({ mode }: { mode: 'add' | 'edit' }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, mode]);
 
-  const typeid = mode === 'edit' ? (entry?.typeid ?? null) : id;
+  const typeid = mode === 'edit' ? (entry?.typeid ?? null) : (id ?? picked);
   const ready = typeid !== null && (mode === 'add' || entry !== null);
+  const editsDependent = mode === 'edit' && entry !== null && entry.depenid !== null && entry.depenid !== undefined;
+  const dependency = mode === 'edit' ? editsDependent : dependencyBox;
+  const ownTypeLabel = dependency ? 'Entry Type' : 'Master Type';
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
       <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2.5 }}>
         Common Master
       </Typography>
       <Box sx={{ display: 'grid', gap: 2.5, maxWidth: 720 }}>
-        {mode === 'add' ? (
-          <FormControlLabel
-            label="Dependency"
-            control={<Checkbox id="commonMaster-dependency-mode" checked={dependency} onChange={(e) => setDependency(e.target.checked)} />}
-          />
-        ) : null}
-        {!dependency ? (
+        <FormControlLabel
+          label="Dependency"
+          disabled={mode === 'edit'}
+          control={<Checkbox id="commonMaster-dependency-mode" checked={dependency} onChange={(e) => setDependency(e.target.checked)} />}
+        />
+        {picking ? (
           <TextField
             id="commonMaster-type"
-            label="Master Type"
+            select
+            label={ownTypeLabel}
+            size="small"
+            value={picked === null ? '' : String(picked)}
+            onChange={(e) => setPicked(e.target.value ? Number(e.target.value) : null)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">Select Master Type</option>
+            {types.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.type}
+              </option>
+            ))}
+          </TextField>
+        ) : (
+          <TextField
+            id="commonMaster-type"
+            label={ownTypeLabel}
             size="small"
             value={typeInfo?.type ?? entry?.type ?? ''}
             slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
           />
-        ) : null}
+        )}
+        {editsDependent && entry ? <DependencyInfo entry={entry} /> : null}
         {ready && typeid !== null ? (
-          dependency ? (
+          dependency && mode === 'add' ? (
             <DependencyForm typeid={typeid} />
           ) : (
             <EntryForm key={entry ? `${entry.id}:${entry.version}` : 'new'} typeid={typeid} entry={entry} />
           )
+        ) : null}
+        {picking && typeid === null ? (
+          <Box>
+            <Button component={RouterLink} to={homeOf(null)} variant="outlined" startIcon={<ArrowBackIcon />}>
+              Back
+            </Button>
+          </Box>
         ) : null}
       </Box>
     </Paper>

@@ -1,8 +1,8 @@
 /**
  * Common master entries of one type (spec 000 section 2): Short Name, Value, the entry each depends on,
  * Action (edit, deactivate / reactivate); ten per page; search (empty text: 'Please Fill Search Text!',
- * no call); Add -> /CommonMaster/{typeid}; Back -> /CommonMasterTypeHome. /CommonMasterHome shows a
- * type picker above the same list.
+ * no call); Add -> /CommonMaster/{typeid}; Back -> /CommonMasterTypeHome. /CommonMasterHome and
+ * /CommonMasterEntry (no type in the address) show a type picker above the same list.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
@@ -28,7 +28,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../../shared/contract/messages';
-import type { CommonMasterRow } from '../../../shared/contract/common-master-endpoints';
+import type { CommonMasterRow, CommonMasterTypeInfo } from '../../../shared/contract/common-master-endpoints';
 import { COMMON_MASTER_MSG, commonMaster } from '../../../shared/resources/common-master';
 import { ACTIVE, DEFAULT_ANSWERS, PAGE_SIZE, RESOURCE_MSG } from '../../../shared/resources/types';
 import type { RootState } from '../../app/store';
@@ -115,34 +115,34 @@ function EntryList({ typeid }: { typeid: number }) {
   const pageCount = Math.ceil(total / PAGE_SIZE);
   return (
     <>
-      <Box sx={{ display: 'flex', gap: 1, mb: 2, justifyContent: 'flex-end' }}>
-        <Button component={RouterLink} to={`/CommonMaster/${typeid}`} variant="contained" startIcon={<AddIcon />}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: '1 1 320px', maxWidth: 560 }}>
+          <TextField
+            id="commonMaster-search"
+            label="Search Text"
+            size="small"
+            fullWidth
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: commonMaster.list.searchMaxLength } }}
+          />
+          <IconButton type="submit" aria-label="Search" title="Search" color="primary">
+            <SearchIcon />
+          </IconButton>
+          <IconButton
+            aria-label="Refresh"
+            title="Refresh"
+            onClick={() => {
+              setText('');
+              void load(1, '');
+            }}
+          >
+            <RefreshIcon />
+          </IconButton>
+        </Box>
+        <Button component={RouterLink} to={`/CommonMaster/${typeid}`} variant="contained" startIcon={<AddIcon />} sx={{ ml: 'auto' }}>
           Add
         </Button>
-      </Box>
-      <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, maxWidth: 560 }}>
-        <TextField
-          id="commonMaster-search"
-          label="Search Text"
-          size="small"
-          fullWidth
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: commonMaster.list.searchMaxLength } }}
-        />
-        <IconButton type="submit" aria-label="Search" title="Search" color="primary">
-          <SearchIcon />
-        </IconButton>
-        <IconButton
-          aria-label="Refresh"
-          title="Refresh"
-          onClick={() => {
-            setText('');
-            void load(1, '');
-          }}
-        >
-          <RefreshIcon />
-        </IconButton>
       </Box>
       <Box sx={{ height: 4 }}>{loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
       <TableContainer>
@@ -203,7 +203,7 @@ function EntryList({ typeid }: { typeid: number }) {
   );
 }
 
-/** /CommonMasterEntry/:id (picker false) and /CommonMasterHome (picker true). */
+/** /CommonMasterEntry/:id (picker false); /CommonMasterHome and /CommonMasterEntry (picker true). */
 export default function EntryListPage({ picker = false }: { picker?: boolean }) {
   const params = useParams();
   const dispatch = useDispatch();
@@ -220,13 +220,33 @@ export default function EntryListPage({ picker = false }: { picker?: boolean }) 
       });
   }, [picker, dispatch]);
 
+  // The type whose entries are listed, named under the title (CommonMasterEntry/{typeid}).
+  const [typeName, setTypeName] = useState('');
+  useEffect(() => {
+    if (picker || routeType === null) return;
+    let live = true;
+    postMaster<CommonMasterTypeInfo>('gettypeformasterByID', { id: routeType })
+      .then((t) => live && setTypeName(t?.type ?? ''))
+      .catch(() => undefined); // the list still works without the name
+    return () => {
+      live = false;
+    };
+  }, [picker, routeType]);
+
   const typeid = picker ? chosen : routeType;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>
-          {commonMaster.title}
-        </Typography>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography component="h2" variant="h5" sx={{ fontWeight: 600 }}>
+            {commonMaster.title}
+          </Typography>
+          {!picker && typeName ? (
+            <Typography variant="body2" data-testid="entries-type" sx={{ color: 'text.secondary', mt: 0.5 }}>
+              {`Master Type: ${typeName}`}
+            </Typography>
+          ) : null}
+        </Box>
         <Button component={RouterLink} to={TYPE_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back
         </Button>

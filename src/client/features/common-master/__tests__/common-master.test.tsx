@@ -24,9 +24,11 @@ describe('common master entries list', () => {
     answer({
       getCommonMaster: ({ pageno }) => (pageno === 1 ? Array.from({ length: 10 }, (_, i) => entry(i + 1)) : [entry(11), entry(12, { activeStatus: 'N' })]),
       getSearchForcommonMaster: () => [entry(3, { totalItems: 1 })],
+      gettypeformasterByID: ({ id }) => ({ id, typeid: id, code: 'DIST', type: 'District', activeStatus: 'Y' }),
     });
     const { task } = renderApp('/CommonMasterEntry/4');
     expect(await screen.findByText('District 10')).toBeInTheDocument();
+    expect(await screen.findByTestId('entries-type')).toHaveTextContent('Master Type: District');
     expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Short Name', 'Value', 'Dependent Short Name', 'Dependent Name', 'Action',
     ]);
@@ -92,15 +94,20 @@ describe('common master entry form', () => {
     await stop(task);
   });
 
+  const plain = { depenid: null, depenshortname: null, depenname: null, depentypeid: null, depentype: null };
+
   it('the edit route loads the entry and saves it with its id and version', async () => {
     answer({
-      getcommasterByID: ({ id }) => ({ ...entry(Number(id)), shortname: 'PN', value: 'Pune', version: 3 }),
+      getcommasterByID: ({ id }) => ({ ...entry(Number(id), plain), shortname: 'PN', value: 'Pune', version: 3 }),
       gettypeformasterByID: ({ id }) => ({ id, typeid: id, code: 'DIST', type: 'District', activeStatus: 'Y' }),
       savecommonmaster: () => ({ status: 'Success', message: 'Record Saved Successfully!', id: 8 }),
     });
     const { task } = renderApp('/EditCommonMaster/8');
     await waitFor(() => expect(screen.getByLabelText('Value')).toHaveValue('Pune'));
     expect(screen.getByLabelText('Master Type')).toHaveValue('District');
+    expect(screen.getByLabelText('Dependency')).not.toBeChecked();
+    expect(screen.getByLabelText('Dependency')).toBeDisabled();
+    expect(screen.queryByLabelText('Depends On')).not.toBeInTheDocument();
     expect(callsTo('gettypeformasterByID')).toEqual([{ id: 4 }]);
     fireEvent.change(screen.getByLabelText('Value'), { target: { value: 'Poona' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -179,6 +186,108 @@ describe('common master entry form', () => {
     expect(toast).toHaveTextContent('Short Name PN Already Exists!');
     expect(toast.closest('.notistack-MuiContent-warning')).not.toBeNull();
     expect(location()).toBe('/CommonMaster/5');
+    await stop(task);
+  });
+});
+
+describe('editing an entry that depends on another', () => {
+  it('shows the Dependency box ticked with its parent type and entry, and saves Shortname and Value', async () => {
+    answer({
+      getcommasterByID: ({ id }) => ({ ...entry(Number(id)), shortname: 'PN', value: 'Pune', version: 2 }),
+      gettypeformasterByID: ({ id }) => ({ id, typeid: id, code: 'DIST', type: 'District', activeStatus: 'Y' }),
+      savecommonmaster: () => ({ status: 'Success', message: 'Record Saved Successfully!', id: 9 }),
+    });
+    const { task } = renderApp('/EditCommonMaster/9');
+    await waitFor(() => expect(screen.getByLabelText('Value')).toHaveValue('Pune'));
+    expect(screen.getByLabelText('Dependency')).toBeChecked();
+    expect(screen.getByLabelText('Dependency')).toBeDisabled();
+    await waitFor(() => expect(screen.getByLabelText('Entry Type')).toHaveValue('District'));
+    expect(screen.getByLabelText('Master Type')).toHaveValue('States of India');
+    expect(screen.getByLabelText('Master Type')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Depends On')).toHaveValue('MH - Maharashtra');
+    expect(screen.getByLabelText('Depends On')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Shortname')).toHaveValue('PN');
+    // no Values text area: one entry is edited, not a batch created
+    expect(screen.queryByLabelText('Values')).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByTestId('toast')).map((t) => t.textContent)).toEqual(['OOPS!Please Fill Value!']);
+    expect(callsTo('savecommonmaster')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: 'Pune City' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/CommonMasterEntry/4'));
+    expect(callsTo('savecommonmaster')).toEqual([{ typeid: 4, shortname: 'PN', value: 'Pune City', userID: 7, id: 9, version: 2 }]);
+    expect(callsTo('savecommonmasterdependancy')).toEqual([]);
+    await stop(task);
+  });
+});
+
+describe('routes without a type', () => {
+  const types = () => [{ id: 2, code: 'ST', type: 'States of India' }, { id: 4, code: 'DIST', type: 'District' }];
+
+  it('/CommonMaster: the type is chosen in the form, then the entry is saved to it', async () => {
+    answer({
+      getCommasterTypefordropdown: types,
+      savecommonmaster: () => ({ status: 'Success', message: 'Record Saved Successfully!', id: 41 }),
+    });
+    const { task } = renderApp('/CommonMaster');
+    expect(await screen.findByRole('option', { name: 'District' })).toBeInTheDocument();
+    expect(screen.queryByText('This screen is not available yet.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Master Type')).toHaveValue('');
+    // nothing to save into yet: only Back
+    expect(screen.queryByLabelText('Shortname')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/CommonMasterTypeHome');
+
+    fireEvent.change(screen.getByLabelText('Master Type'), { target: { value: '4' } });
+    fireEvent.change(await screen.findByLabelText('Shortname'), { target: { value: 'PN' } });
+    fireEvent.change(screen.getByLabelText('Value'), { target: { value: 'Pune' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/CommonMasterEntry/4'));
+    expect(callsTo('savecommonmaster')).toEqual([{ typeid: 4, shortname: 'PN', value: 'Pune', userID: 7 }]);
+    expect(callsTo('getCommasterTypefordropdown')).toHaveLength(1);
+    await stop(task);
+  });
+
+  it('/CommonMaster with Dependency on: the chosen type is the type of the new entries', async () => {
+    answer({
+      getCommasterTypefordropdown: types,
+      getCommasterTypefordependacy: () => [{ id: 2, code: 'ST', type: 'States of India' }],
+      getCommonMasterfordependancy: () => [{ id: 11, shortname: 'MH', value: 'Maharashtra' }],
+      savecommonmasterdependancy: () => ({ status: 'Success', message: 'Record Saved Successfully!', ids: [50] }),
+    });
+    const { task } = renderApp('/CommonMaster');
+    expect(await screen.findByRole('option', { name: 'District' })).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Dependency'));
+    fireEvent.change(screen.getByLabelText('Entry Type'), { target: { value: '4' } });
+    await waitFor(() => expect(screen.getAllByRole('option', { name: 'States of India' })).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('Master Type'), { target: { value: '2' } });
+    expect(await screen.findByRole('option', { name: 'MH - Maharashtra' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Depends On'), { target: { value: '11' } });
+    fireEvent.change(screen.getByLabelText('Values'), { target: { value: 'PN:Pune' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/CommonMasterEntry/4'));
+    expect(callsTo('savecommonmasterdependancy')).toEqual([
+      { typeid: 4, typeidfordep: 2, typeidfordepsortname: 11, valueforjson: 'PN:Pune', distList: [{ depenshortname: 'PN', depenname: 'Pune' }], userID: 7 },
+    ]);
+    await stop(task);
+  });
+
+  it('/CommonMasterEntry: a type picker, then the entries of the chosen type', async () => {
+    answer({
+      getCommasterTypefordropdown: types,
+      getCommonMaster: ({ typeid }) => (typeid === 4 ? [entry(1, { totalItems: 1 })] : []),
+    });
+    const { task } = renderApp('/CommonMasterEntry');
+    expect(await screen.findByRole('option', { name: 'District' })).toBeInTheDocument();
+    expect(screen.queryByText('This screen is not available yet.')).not.toBeInTheDocument();
+    expect(callsTo('getCommonMaster')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Master Type'), { target: { value: '4' } });
+    expect(await screen.findByText('District 1')).toBeInTheDocument();
+    expect(callsTo('getCommonMaster')).toEqual([{ typeid: 4, pageno: 1, userID: 7 }]);
+    expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/CommonMaster/4');
     await stop(task);
   });
 });
