@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Shell } from '../features/shell/shell';
 import { logoutRequested, menuRequested, selectSession } from '../features/session/session-slice';
+
+/** The managers' approval count (activities feature, its own small chunk). */
+const ApprovalBadge = lazy(() => import(/* webpackChunkName: "approval-badge" */ '../features/activities/approval-badge'));
 
 /** Wires the shell (presentational) to the session: menu, user name, logout. */
 export default function ShellContainer() {
@@ -14,6 +18,11 @@ export default function ShellContainer() {
       companyName={user?.companyName}
       onLogout={() => dispatch(logoutRequested())}
       onReloadMenu={() => dispatch(menuRequested())}
+      topBarExtra={
+        <Suspense fallback={null}>
+          <ApprovalBadge />
+        </Suspense>
+      }
     />
   );
 }

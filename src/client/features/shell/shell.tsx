@@ -36,9 +36,11 @@ export interface ShellProps {
   onReloadMenu(): void;
   /** The page; defaults to the router outlet. */
   children?: ReactNode;
+  /** Indicators for the top bar, beside the user menu. */
+  topBarExtra?: ReactNode;
 }
 
-export function Shell({ menu, menuStatus, fullname, companyName, onLogout, onReloadMenu, children }: ShellProps) {
+export function Shell({ menu, menuStatus, fullname, companyName, onLogout, onReloadMenu, children, topBarExtra }: ShellProps) {
   const theme = useTheme();
   const isSmall = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const navigate = useNavigate();
@@ -158,6 +160,7 @@ export function Shell({ menu, menuStatus, fullname, companyName, onLogout, onRel
         onSettings={goTo('/changePassword')}
         onActivityLog={goTo('/auditLog')}
         onLogout={onLogout}
+        extra={topBarExtra}
       />
       {isSmall ? (
         <Drawer

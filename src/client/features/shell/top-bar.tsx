@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Toolbar from '@mui/material/Toolbar';
 import IconButton from '@mui/material/IconButton';
@@ -25,9 +25,11 @@ export interface TopBarProps {
   onSettings(): void;
   onActivityLog(): void;
   onLogout(): void;
+  /** Indicators beside the user menu (the approval count); supplied by app/shell-container. */
+  extra?: ReactNode;
 }
 
-export function TopBar({ title, fullname, sidebarOpen, onToggleSidebar, onSettings, onActivityLog, onLogout }: TopBarProps) {
+export function TopBar({ title, fullname, sidebarOpen, onToggleSidebar, onSettings, onActivityLog, onLogout, extra }: TopBarProps) {
   const now = useNow();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
@@ -75,6 +77,7 @@ export function TopBar({ title, fullname, sidebarOpen, onToggleSidebar, onSettin
             {formatDisplayDate(now)}
           </Typography>
         </Box>
+        {extra}
         <IconButton
           color="primary"
           data-testid="user-menu-button"

@@ -1,0 +1,109 @@
+/**
+ * level2activityEntry (spec 001 sections 2, 5, 7): an isolate code with a search button, the read-only Plant
+ * Assessment Code it gets (findisolaecodeforplantassesment previews the next code), Back and Save
+ * (saveLevel2ActivityPlantassisscode; the server takes the code from its sequence). An empty isolate code
+ * gives 'Please Enter Isolate Code'. After a save: back to level2activityHome.
+ */
+import { useState, type FormEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchIcon from '@mui/icons-material/Search';
+import type { PlantAssessmentPreview } from '../../../shared/contract/activity-endpoints';
+import { MSG } from '../../../shared/contract/messages';
+import { WORKFLOW_MSG } from '../../../shared/workflow';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { sessionExpired } from '../../lib/session-events';
+import { activitiesApi } from './activities-api';
+import { LEVEL2_HOME } from './activity-paths';
+
+export const SAVED = 'Record Saved Successfully!';
+export const PLANT_CODE_IS = 'Plant Assessment Code Is :';
+
+export default function Level2EntryPage() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [isolatecode, setIsolatecode] = useState('');
+  const [found, setFound] = useState<PlantAssessmentPreview | null>(null);
+  const [busy, setBusy] = useState<'search' | 'save' | null>(null);
+
+  const failed = (error: unknown) => {
+    if (isUnauthorized(error)) dispatch(sessionExpired());
+    else dispatch(notifyError(serverMessage(error) ?? WORKFLOW_MSG.saveError, MSG.oopsTitle));
+  };
+  const code = isolatecode.trim();
+
+  const onSearch = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setFound(null);
+    if (code === '') {
+      dispatch(notifyError(WORKFLOW_MSG.isolateRequired, MSG.oopsTitle));
+      return;
+    }
+    setBusy('search');
+    try {
+      setFound(await activitiesApi.findIsolate({ isolatecode: code }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onSave = async () => {
+    if (code === '') {
+      dispatch(notifyError(WORKFLOW_MSG.isolateRequired, MSG.oopsTitle));
+      return;
+    }
+    setBusy('save');
+    try {
+      const answer = await activitiesApi.savePlantAssessment({ isolatecode: code });
+      if (answer?.statuss === 'Success') {
+        dispatch(notifySuccess(`${SAVED} ${PLANT_CODE_IS} ${answer.pncode}`));
+        navigate(LEVEL2_HOME);
+      } else {
+        dispatch(notifyError(WORKFLOW_MSG.saveError, 'Error'));
+      }
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
+        <Typography variant="h5" component="h2" gutterBottom>Level 2 Activity Entry</Typography>
+        <Box component="form" role="search" onSubmit={(e) => void onSearch(e)} sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2 }}>
+          <TextField id="level2-isolatecode" label="Isolate Code" size="small" fullWidth value={isolatecode}
+            onChange={(e) => {
+              setIsolatecode(e.target.value);
+              setFound(null);
+            }} />
+          <IconButton type="submit" aria-label="Search Isolate Code" title="Search" color="primary" disabled={busy !== null}>
+            {busy === 'search' ? <CircularProgress size={20} aria-label="Searching" /> : <SearchIcon />}
+          </IconButton>
+        </Box>
+        {found && (
+          <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }} data-testid="found-isolate">
+            {`Sample ${found.samplenov} · Isolate ${found.isolatecode}`}
+          </Typography>
+        )}
+        <TextField id="level2-pncode" label="Plant Assessment Code" size="small" fullWidth sx={{ mt: 2 }} value={found?.pncode ?? ''}
+          slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
+        <Box sx={{ display: 'flex', gap: 1, mt: 3 }}>
+          <Button variant="outlined" onClick={() => navigate(LEVEL2_HOME)}>Back</Button>
+          <Button variant="contained" disabled={busy !== null} onClick={() => void onSave()}>Save</Button>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

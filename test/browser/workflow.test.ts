@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './support/harness';
+
+/**
+ * The Level 1 workflow on the demo lab: staff1 (Vikram Patil) fills the not-yet-submitted Biochemical Tests
+ * of an isolate and submits; the manager (Anita Rao) finds it in the queue and reverts it with a remark;
+ * staff1 sees 'reverted by', fixes and resubmits; the manager approves.
+ */
+let server: RunningServer;
+let browser: Browser;
+let staff: Page;
+let manager: Page;
+
+const DEMO_PASSWORD = 'Demo@12345';
+const NEW_PASSWORD = 'Lab@Work2026';
+
+async function firstSignIn(page: Page, username: string): Promise<void> {
+  await signIn(page, server.url, username, DEMO_PASSWORD);
+  await page.waitForURL(/#\/changePassword\/\d+$/);
+  await page.getByLabel('Enter New Password').fill(NEW_PASSWORD);
+  await page.getByLabel('Re-Enter Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/#\/login$/);
+  await signIn(page, server.url, username, NEW_PASSWORD);
+  await page.waitForURL(/#\/BlankHomePage$/);
+}
+
+async function newPage(): Promise<Page> {
+  return (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+}
+
+function api(page: Page, group: string, name: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ([url, payload]) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          token: localStorage.getItem('Token') ?? '',
+          dbname: localStorage.getItem('dbName') ?? '',
+        },
+        body: JSON.stringify(payload),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    [`/api/${group}/${name}`, body] as const,
+  );
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
+  [staff, manager] = await Promise.all([newPage(), newPage()]);
+  await firstSignIn(staff, 'staff1');
+  await firstSignIn(manager, 'manager');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const statusLine = (page: Page) => page.getByTestId('status-message');
+
+test('submit, revert with a remark, resubmit, approve', async () => {
+  // The isolate where staff1's Biochemical Tests is not submitted yet.
+  const rows = (await api(staff, 'transaction', 'getactitransctionhome', { pageno: 1 })).json as Array<{ samplenov: string; isolatecode: string }>;
+  let isolatecode = '';
+  for (const r of rows) {
+    const buttons = (await api(staff, 'master', 'getactivityforparamconf', { samplenov: r.samplenov, activitylevel: 'Level 1' })).json as Array<{ shortname: string; status: string | null; mode: string }>;
+    if (buttons.some((b) => b.shortname === 'BIOCH' && b.status === null && b.mode === 'owner')) {
+      isolatecode = r.isolatecode;
+      break;
+    }
+  }
+  expect(isolatecode).not.toBe('');
+
+  // staff1: list -> search -> the isolate's activities -> Biochemical Tests
+  await staff.goto(`${server.url}/#/ActivityTransactionHome`);
+  await staff.getByRole('table', { name: 'Level 1 activities' }).getByRole('row').nth(1).waitFor();
+  await screenshot(staff, 'workflow-level1-list');
+  await staff.getByLabel('Search Text').fill(isolatecode);
+  await staff.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await staff.getByRole('link', { name: new RegExp(`^Open activities of ${isolatecode}`) }).click();
+  await staff.getByRole('group', { name: 'Activities' }).getByRole('button', { name: 'BIOCH', exact: true }).click();
+  await staff.getByText(/^Activity Transaction - .* Biochemical Tests : Level 1$/).waitFor();
+  await staff.getByText('Catalase is required.').waitFor();
+  await staff.getByRole('button', { name: 'Submit' }).click();
+  await toast(staff, 'Please fill all mandatory fields!');
+  await staff.getByLabel(/^Catalase/).fill('Positive');
+  await staff.getByLabel(/^Optimum pH/).fill('7.456');
+  await toast(staff, 'Please Check Decimal Values!');
+  await staff.getByLabel(/^Optimum pH/).fill('6.8');
+  await screenshot(staff, 'workflow-level1-filled');
+  await staff.getByRole('button', { name: 'Submit' }).click();
+  await toast(staff, 'Record Saved Successfully!');
+  await staff.waitForURL(/#\/ActivityTransactionHome\/1$/);
+
+  // manager: the queue -> review -> revert with a remark
+  await manager.goto(`${server.url}/#/BlankHomePage`);
+  await manager.goto(`${server.url}/#/ActivityTransactionHome?queue=1`);
+  await manager.getByRole('link', { name: `Review Biochemical Tests of ${isolatecode}` }).click();
+  await statusLine(manager).filter({ hasText: 'Above activity came for approval by Vikram Patil.' }).waitFor();
+  await screenshot(manager, 'workflow-manager-review');
+  await manager.getByRole('button', { name: 'Revert' }).click();
+  await toast(manager, 'Please Write a Remark of Revert!');
+  await manager.getByLabel('Revert With Comment').check();
+  await manager.getByLabel('Comments').fill('Optimum pH looks high for this soil; please recheck.');
+  await manager.getByRole('button', { name: 'Revert' }).click();
+  await toast(manager, 'Reverted Successfully!');
+  await manager.waitForURL(/#\/ActivityTransactionHome\/1$/);
+
+  // staff1: reverted by the manager, with the remark; fix and resubmit
+  await staff.getByLabel('Search Text').fill(isolatecode);
+  await staff.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await staff.getByRole('link', { name: new RegExp(`^Open activities of ${isolatecode}: Reverted`) }).click();
+  await staff.getByRole('group', { name: 'Activities' }).getByRole('button', { name: 'BIOCH (R)' }).click();
+  await statusLine(staff).filter({ hasText: /^Above activity reverted by (Dr\. )?Anita Rao for rechecking\.$/ }).waitFor();
+  await staff.getByText('Optimum pH looks high for this soil; please recheck.').waitFor();
+  await screenshot(staff, 'workflow-staff-reverted');
+  await staff.getByLabel(/^Optimum pH/).fill('6.2');
+  await staff.getByRole('button', { name: 'Submit' }).click();
+  await toast(staff, 'Record Saved Successfully!');
+  await staff.waitForURL(/#\/ActivityTransactionHome\/1$/);
+
+  // manager: approve
+  await manager.goto(`${server.url}/#/ActivityTransactionHome?queue=1`);
+  await manager.getByRole('link', { name: `Review Biochemical Tests of ${isolatecode}` }).click();
+  await statusLine(manager).filter({ hasText: 'Above activity came for approval by Vikram Patil.' }).waitFor();
+  await manager.getByRole('button', { name: 'Approve' }).click();
+  await toast(manager, 'Approved Successfully!');
+  await manager.waitForURL(/#\/ActivityTransactionHome\/1$/);
+
+  // staff1 sees it approved
+  await staff.getByLabel('Search Text').fill(isolatecode);
+  await staff.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await staff.getByRole('link', { name: new RegExp(`^Open activities of ${isolatecode}`) }).click();
+  await staff.getByRole('group', { name: 'Activities' }).getByRole('button', { name: 'BIOCH (A)' }).click();
+  await statusLine(staff).filter({ hasText: /^Above activity approved by (Dr\. )?Anita Rao\.$/ }).waitFor();
+  await expect(staff.getByLabel(/^Optimum pH/).inputValue()).resolves.toBe('6.2');
+  await screenshot(staff, 'workflow-staff-approved');
+});
