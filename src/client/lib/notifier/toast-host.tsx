@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { enqueueSnackbar, SnackbarProvider } from 'notistack';
-import { notificationShown, selectNotifications, TOAST_DURATION_MS, type Notification } from './notify-slice';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { notificationShown, selectNotifications, TOAST_DURATION_MS, type Notification, type NotifyState } from './notify-slice';
 
 function ToastContent({ n }: { n: Notification }) {
   return (
@@ -16,17 +16,22 @@ function ToastContent({ n }: { n: Notification }) {
 
 function QueueDrain() {
   const queue = useSelector(selectNotifications);
+  const nextId = useSelector((s: { notify: NotifyState }) => s.notify.nextId);
   const dispatch = useDispatch();
   // By object, not id: ids restart when the store resets at sign-out. (StrictMode runs effects twice.)
   const shown = useRef(new WeakSet<Notification>());
+  const lastNextId = useRef(nextId);
   useEffect(() => {
+    // The store was reset (sign-out, expiry): the previous user's toasts go with it.
+    if (nextId < lastNextId.current) closeSnackbar();
+    lastNextId.current = nextId;
     for (const n of queue) {
       if (shown.current.has(n)) continue;
       shown.current.add(n);
       enqueueSnackbar(<ToastContent n={n} />, { variant: n.variant, autoHideDuration: TOAST_DURATION_MS });
       dispatch(notificationShown(n.id));
     }
-  }, [queue, dispatch]);
+  }, [queue, nextId, dispatch]);
   return null;
 }
 
