@@ -22,6 +22,7 @@ import { parameterRoutes } from './modules/parameters/parameter-routes';
 import { microbeRoutes } from './modules/microbes/microbe-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
+import { sampleRoutes } from './modules/samples/sample-routes';
 import { activityRoutes } from './modules/activities/activity-routes';
 
 declare module 'fastify' {
@@ -115,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     microbeRoutes(api);
     healthRoutes(api);
     dashboardRoutes(api);
+    sampleRoutes(api);
     activityRoutes(api);
   });
 

@@ -16,6 +16,8 @@ import { MICROBE_PATHS, microbeRoutes } from '../features/microbes/microbe-route
 import { DASHBOARD_PATHS, dashboardRoutes } from '../features/dashboard/dashboard-routes';
 import { MENU_PATHS, menuRoutes } from '../features/menus/menu-routes';
 import { GROUP_PATHS, groupRoutes } from '../features/groups/group-routes';
+import { SAMPLE_PATHS, sampleRoutes } from '../features/samples/sample-routes';
+import { ISOLATE_PATHS, isolateRoutes } from '../features/isolates/isolate-routes';
 import { ACTIVITY_PATHS, activityRoutes } from '../features/activities/activity-routes';
 import { HOME_PATH } from '../features/session/session-constants';
 import ShellContainer from './shell-container';
@@ -27,7 +29,7 @@ const ChangePasswordPage = lazy(
 /** Routes served by the main route tree (app/router.tsx), outside the shell. */
 export const OUTSIDE_SHELL = new Set<string>(['/login', '/changePassword/:id']);
 /** Routes of the table with a real screen inside the shell. */
-const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS, ...COMMON_MASTER_PATHS, ...PARAMETER_PATHS, ...USER_PATHS, ...DASHBOARD_PATHS, ...MICROBE_PATHS, ...MENU_PATHS, ...GROUP_PATHS, ...ACTIVITY_PATHS]);
+const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS, ...COMMON_MASTER_PATHS, ...PARAMETER_PATHS, ...USER_PATHS, ...DASHBOARD_PATHS, ...MICROBE_PATHS, ...MENU_PATHS, ...GROUP_PATHS, ...ACTIVITY_PATHS, ...SAMPLE_PATHS, ...ISOLATE_PATHS]);
 
 const relative = (path: string) => path.replace(/^\//, '');
 
@@ -59,6 +61,9 @@ export function buildShellRoutes(): RouteObject[] {
         ...groupRoutes(),
         // Level 1 / Level 2 activity transactions and the approval queue (chunk "activities").
         ...activityRoutes(),
+        // Sample inward (chunk "samples") and isolates (chunk "isolates").
+        ...sampleRoutes(),
+        ...isolateRoutes(),
         ...placeholders,
         // Unknown paths while signed in.
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },

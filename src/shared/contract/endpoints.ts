@@ -42,5 +42,6 @@ export { COMMON_MASTER_ENDPOINTS, type CommonMasterEndpointName } from './common
 export { PARAMETER_ENDPOINTS, type ParameterEndpointName } from './parameter-endpoints';
 export { MICROBE_MASTER_ENDPOINTS, MICROBE_LOOKUP_ENDPOINTS, IDENTIFICATION_ENDPOINTS, MICROBE_ENDPOINTS } from './microbe-endpoints';
 export { DASHBOARD_ENDPOINTS } from './dashboard-endpoints';
+export { SAMPLE_ENDPOINTS, type SampleEndpointName } from './sample-endpoints';
 export { ACTIVITY_ENDPOINTS, ACTIVITY_MSG, ACTIVITY_PAGE_SIZE, pncodeOf, type ActivityEndpointName } from './activity-endpoints';
 export { MENU_ADMIN_ENDPOINTS, MENU_MSG, type MenuAdminEndpointName } from './menu-endpoints';

@@ -1,0 +1,284 @@
+/**
+ * The Isolate screen (spec 001 sections 2, 4, 5, 8).
+ * - Create Isolate Code (checked, the default): pick the OTP of an inward sample (getOtpForIsolated lists the
+ *   active samples with no isolate yet); getoverwrightotp loads the read-only Next Isolate Code and reveals the
+ *   sample fields; Save -> saveisolatecodereplacetootp (the sample's first isolate).
+ * - Unchecked: search a Sample Code (empty: 'Please Enter Sample Code'); on success the check state becomes S and
+ *   the Next Isolate Code shows; Save -> saveisolatecode (the next sample code version of that sample).
+ * - Save messages in the spec's order: 'Please Select Sample Type!', 'Please Select Soil TDS!', 'Please Select
+ *   Soil pH!', 'Please Select Soil EC!', then (other mode) 'Please Check Next Isolate Code!' when the code is
+ *   missing or the check state is not S. Success opens 'Sample Code Is :' with the sample code version;
+ *   Success1 shows the server's rescoremessage. Back goes to ActivityTransactionHome.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SaveIcon from '@mui/icons-material/Save';
+import SearchIcon from '@mui/icons-material/Search';
+import { MSG } from '../../../shared/contract/messages';
+import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
+import type { IsolatePreview, IsolateSaveAnswer, OtpItem } from '../../../shared/contract/sample-endpoints';
+import { ISOLATE_FIELDS, ISOLATE_MSG, SAMPLE_TYPE_LOOKUP, checkIsolate } from '../../../shared/validation/isolate';
+import type { RootState } from '../../app/store';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { notifyError } from '../../lib/notifier/notify-slice';
+import { postTransaction, sampleTypes } from './api';
+
+type Measures = Record<(typeof ISOLATE_FIELDS)[number], string>;
+const EMPTY: Measures = { sampletype: '', soiltds: '', soilph: '', soilec: '' };
+const LABELS: Record<keyof Measures, string> = { sampletype: 'Sample Type', soilph: 'Soil pH', soilec: 'Soil EC', soiltds: 'Soil TDS' };
+
+const selectUserId = (state: RootState) => state.session.user?.id ?? null;
+
+export default function IsolatePage() {
+  const dispatch = useDispatch();
+  const userID = useSelector(selectUserId);
+  const [createMode, setCreateMode] = useState(true);
+  const [otps, setOtps] = useState<OtpItem[]>([]);
+  const [otp, setOtp] = useState('');
+  const [sampleCode, setSampleCode] = useState('');
+  const [checkState, setCheckState] = useState('');
+  const [preview, setPreview] = useState<IsolatePreview | null>(null);
+  const [measures, setMeasures] = useState<Measures>(EMPTY);
+  const [typeOptions, setTypeOptions] = useState<MasterItem[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<string | null>(null);
+
+  const fail = useCallback(
+    (error: unknown, fallback: string) => {
+      if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+    },
+    [dispatch],
+  );
+
+  const loadOtps = useCallback(() => {
+    postTransaction<OtpItem[]>('getOtpForIsolated', { userID })
+      .then((list) => setOtps(Array.isArray(list) ? list : []))
+      .catch((error: unknown) => fail(error, 'The OTPs could not be loaded.'));
+  }, [userID, fail]);
+
+  useEffect(() => {
+    if (createMode) loadOtps();
+  }, [createMode, loadOtps]);
+
+  const reset = (create: boolean) => {
+    setCreateMode(create);
+    setOtp('');
+    setSampleCode('');
+    setCheckState('');
+    setPreview(null);
+    setMeasures(EMPTY);
+  };
+
+  const chooseOtp = async (value: string) => {
+    setOtp(value);
+    setPreview(null);
+    if (!value) return;
+    try {
+      setPreview(await postTransaction<IsolatePreview>('getoverwrightotp', { otp: value, userID }));
+    } catch (error) {
+      fail(error, ISOLATE_MSG.unknownOtp);
+    }
+  };
+
+  const searchSample = async (event: FormEvent) => {
+    event.preventDefault();
+    const code = sampleCode.trim();
+    setCheckState('');
+    setPreview(null);
+    if (!code) {
+      dispatch(notifyError(ISOLATE_MSG.emptySampleCode, MSG.oops));
+      return;
+    }
+    try {
+      setPreview(await postTransaction<IsolatePreview>('getfindisolate', { sampleno: code, userID }));
+      setCheckState('S');
+    } catch (error) {
+      fail(error, ISOLATE_MSG.unknownSample);
+    }
+  };
+
+  const onSampleType = async (text: string) => {
+    setMeasures((m) => ({ ...m, sampletype: text }));
+    if (text.trim().length < SAMPLE_TYPE_LOOKUP.minText) {
+      setTypeOptions([]);
+      return;
+    }
+    try {
+      setTypeOptions(await sampleTypes(text.trim()));
+    } catch {
+      setTypeOptions([]);
+    }
+  };
+
+  const save = async () => {
+    const checked = checkIsolate(measures);
+    if (!checked.ok) {
+      dispatch(notifyError(checked.message, MSG.oops));
+      return;
+    }
+    if (createMode && !otp) {
+      dispatch(notifyError(ISOLATE_MSG.selectOtp, MSG.oops));
+      return;
+    }
+    if (!preview?.organismtype || (!createMode && checkState !== 'S')) {
+      dispatch(notifyError(ISOLATE_MSG.nextIsolateCode, MSG.oops));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = { ...checked.values, organismtype: preview.organismtype, userID };
+      const answer = createMode
+        ? await postTransaction<IsolateSaveAnswer>('saveisolatecodereplacetootp', { ...body, otp })
+        : await postTransaction<IsolateSaveAnswer>('saveisolatecode', { ...body, sampleno: preview.sampleno });
+      if (answer?.statuss === 'Success') {
+        setResult(answer.message);
+      } else {
+        dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || MSG.contactAdministrator, MSG.oops));
+      }
+    } catch (error) {
+      fail(error, MSG.contactAdministrator);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const closeResult = () => {
+    setResult(null);
+    reset(createMode);
+    if (createMode) loadOtps();
+  };
+
+  const measure = (name: Exclude<keyof Measures, 'sampletype'>, step: number) => (
+    <TextField
+      id={`isolate-${name}`}
+      label={LABELS[name]}
+      size="small"
+      type="number"
+      required
+      value={measures[name]}
+      onChange={(e) => setMeasures((m) => ({ ...m, [name]: e.target.value }))}
+      slotProps={{ htmlInput: { min: 0, step, ...(name === 'soilph' ? { max: 14 } : {}) } }}
+    />
+  );
+
+  const revealed = preview !== null;
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>
+          Isolate
+        </Typography>
+        <Button component={RouterLink} to="/ActivityTransactionHome" variant="outlined" startIcon={<ArrowBackIcon />}>
+          Back
+        </Button>
+      </Box>
+      <FormControlLabel control={<Checkbox checked={createMode} onChange={(e) => reset(e.target.checked)} />} label="Create Isolate Code" />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2.5, mt: 2 }}>
+        {createMode ? (
+          <TextField
+            id="isolate-otp"
+            select
+            label="OTP"
+            size="small"
+            value={otp}
+            onChange={(e) => void chooseOtp(e.target.value)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">Select OTP</option>
+            {otps.map((o) => (
+              <option key={o.id} value={o.otp}>
+                {o.otp}
+              </option>
+            ))}
+          </TextField>
+        ) : (
+          <Box component="form" role="search" onSubmit={(e) => void searchSample(e)} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <TextField
+              id="isolate-samplecode"
+              label="Sample Code"
+              size="small"
+              fullWidth
+              value={sampleCode}
+              onChange={(e) => {
+                setSampleCode(e.target.value);
+                setCheckState('');
+              }}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
+            <IconButton type="submit" aria-label="Search Sample Code" title="Search" color="primary">
+              <SearchIcon />
+            </IconButton>
+          </Box>
+        )}
+        <TextField
+          id="isolate-next-code"
+          label="Next Isolate Code"
+          size="small"
+          value={preview?.organismtype ?? ''}
+          slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }}
+        />
+        {revealed ? (
+          <>
+            <TextField id="isolate-sampleno" label="Sample Code" size="small" value={preview.sampleno} slotProps={{ htmlInput: { readOnly: true } }} />
+            <TextField id="isolate-samplenov" label="Sample Code Version" size="small" value={preview.samplenov} slotProps={{ htmlInput: { readOnly: true } }} />
+            <TextField
+              id="isolate-sample-place"
+              label="Sampled At"
+              size="small"
+              value={`${preview.sampleInward.district}, ${preview.sampleInward.statesofIndia} (${preview.sampleInward.samplingdate})`}
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
+            <TextField id="isolate-soiltype" label="Soil Type" size="small" value={preview.sampleInward.soiltype} slotProps={{ htmlInput: { readOnly: true } }} />
+          </>
+        ) : null}
+        <Autocomplete<MasterItem, false, false, true>
+          id="isolate-sampletype"
+          freeSolo
+          options={typeOptions}
+          filterOptions={(o) => o}
+          inputValue={measures.sampletype}
+          getOptionLabel={(o) => (typeof o === 'string' ? o : o.value)}
+          onInputChange={(_e, text) => void onSampleType(text)}
+          onChange={(_e, item) => setMeasures((m) => ({ ...m, sampletype: item === null ? '' : typeof item === 'string' ? item : item.value }))}
+          renderInput={(params) => <TextField {...params} label={LABELS.sampletype} size="small" required />}
+        />
+        {measure('soilph', 0.01)}
+        {measure('soilec', 0.001)}
+        {measure('soiltds', 0.001)}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>
+        <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={() => void save()}>
+          Save
+        </Button>
+      </Box>
+      <Dialog open={result !== null} onClose={closeResult} aria-labelledby="isolate-result-title" maxWidth="xs" fullWidth>
+        <DialogTitle id="isolate-result-title">{ISOLATE_MSG.sampleCodeTitle}</DialogTitle>
+        <DialogContent>
+          <Typography variant="h5" component="p" data-testid="dialog-message" sx={{ fontWeight: 600 }}>
+            {result}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={closeResult} autoFocus>
+            OK
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Paper>
+  );
+}

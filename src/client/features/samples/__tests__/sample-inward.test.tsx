@@ -1,0 +1,202 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AppRoutes } from '../../../app/App';
+import { answer, callsTo, stop } from '../../../crud/__tests__/mock-server';
+import { renderWithApp } from '../../../test-support/render';
+import { loginResponse } from '../../../test-support/fixtures';
+import { saveSession } from '../../../lib/storage';
+import { localToday } from '../../../../shared/validation/sample-inward';
+
+jest.mock('../../../lib/http', () => ({ post: jest.fn() }));
+
+afterEach(() => jest.clearAllMocks());
+
+const location = () => screen.getByTestId('location').textContent;
+const toasts = async () => (await screen.findAllByTestId('toast')).map((t) => t.textContent);
+
+function renderApp(route: string, flags: Record<string, boolean> = {}) {
+  saveSession(loginResponse({ edit: true, delete: true, add: true, ...flags }));
+  return renderWithApp(<AppRoutes />, { route, bridge: false });
+}
+
+const daysFromToday = (n: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + n);
+  return localToday(d);
+};
+
+const row = (id: number, over: Record<string, unknown> = {}) => ({
+  id, srno: id, samplingdate: '2026-10-0' + (id % 9 || 1), samplecollectdate: '2026-10-10', sampledby: `Sampler ${id}`, resourceName: 'Asha',
+  sampleinno: `SI-2026-00000${id}`, sampleno: `SC00000${id}`, statesofIndia: 'Maharashtra', district: 'Pune', typedataof: 'I', active: 'Y', totalItems: 3, ...over,
+});
+
+describe('SampleInwardHome', () => {
+  it('lists samples; edit and delete only for active inward rows; empty search refused; delete message', async () => {
+    answer({
+      getsamphome: () => [row(1), row(2, { active: 'N' }), row(3, { typedataof: 'X' })],
+      getSearchForsampleinward: () => [row(1, { totalItems: 1 })],
+      changesampleinStatus: () => ({ status: 'Success', message: 'Sample Deleted Successfully!' }),
+    });
+    const { task } = renderApp('/SampleInwardHome');
+    expect(await screen.findByText('Sampler 3')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Sample inward' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Sr. No.', 'Sampling Date', 'Sampled By', 'Sample Inwarded No', 'Sample Code', 'Action',
+    ]);
+    expect(callsTo('getsamphome')).toEqual([{ pageno: 1, userID: 7 }]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/sampleInverd/1');
+    expect(within(rows[0]).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    for (const r of [rows[1], rows[2]]) {
+      expect(within(r).queryByRole('link', { name: 'Edit' })).toBeNull();
+      expect(within(r).queryByRole('button', { name: 'Delete' })).toBeNull();
+    }
+    expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/sampleInverd');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/BlankHomePage');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await toasts()).toContain('OOPS!Please Enter Some Text To Search!');
+    expect(callsTo('getSearchForsampleinward')).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Search Text'), { target: { value: 'SC000001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByText('Sampler 3')).not.toBeInTheDocument());
+    expect(callsTo('getSearchForsampleinward')).toEqual([{ searchText: 'SC000001', pageno: 1, userID: 7 }]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callsTo('changesampleinStatus')).toEqual([{ id: 1, active: 'N', userID: 7 }]));
+    expect(await toasts()).toContain(' Delete MessageSample Deleted Successfully!');
+    await waitFor(() => expect(callsTo('getSearchForsampleinward')).toHaveLength(2));
+    await stop(task);
+  });
+
+  it('no edit or delete without the role flags', async () => {
+    answer({ getsamphome: () => [row(1)] });
+    const { task } = renderApp('/SampleInwardHome', { edit: false, delete: false, add: false });
+    expect(await screen.findByText('Sampler 1')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Add' })).toBeNull();
+    await stop(task);
+  });
+});
+
+describe('sample inward form', () => {
+  async function choose(label: RegExp, typed: string, option: string) {
+    const input = screen.getByRole('combobox', { name: label });
+    fireEvent.change(input, { target: { value: typed } });
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+  }
+
+  it('date rules warn with the exact texts and clear the value', async () => {
+    answer({});
+    const { task } = renderApp('/sampleInverd');
+    const sampling = await screen.findByLabelText(/^Sampling Date/);
+    fireEvent.change(sampling, { target: { value: daysFromToday(2) } });
+    expect(await toasts()).toContain('OOPS!Please Select Less Than Current Date !');
+    expect(sampling).toHaveValue('');
+
+    fireEvent.change(sampling, { target: { value: daysFromToday(-3) } });
+    expect(sampling).toHaveValue(daysFromToday(-3));
+    const inward = screen.getByLabelText(/^Sample Inwarded Date/);
+    expect(inward).toHaveValue(localToday());
+    fireEvent.change(inward, { target: { value: daysFromToday(-5) } });
+    await waitFor(async () => expect(await toasts()).toContain('OOPS!Please Select Less Than Current Date Or Greter Than Sampling Date!'));
+    expect(inward).toHaveValue('');
+    fireEvent.change(inward, { target: { value: daysFromToday(1) } });
+    expect(inward).toHaveValue('');
+    fireEvent.change(inward, { target: { value: daysFromToday(-1) } });
+    expect(inward).toHaveValue(daysFromToday(-1));
+    await stop(task);
+  });
+
+  it("mandatory fields: 'Please fill all mandatory fields!' and each message under its field, no call", async () => {
+    answer({});
+    const { task } = renderApp('/sampleInverd');
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await toasts()).toEqual(['OOPS!Please fill all mandatory fields!']);
+    for (const m of ['Sampling Date is required.', 'Sampled By is required.', 'States of India is required.', 'District is required.', 'GPS Location is required.',
+      'Source is required.', 'Agro Climatic Zone is required.', 'Minimum Rainfall is required.', 'Maximum Rainfall is required.', 'Temperature is required.',
+      'Soil Type is required.', 'Soil Color is required.']) {
+      expect(screen.getByText(m)).toBeInTheDocument();
+    }
+    // the inwarded date defaults to today and the inwarded by to the signed-in user
+    expect(screen.queryByText('Sample Inwarded Date is required.')).toBeNull();
+    expect(screen.queryByText('Sample Inwarded By is required.')).toBeNull();
+    expect(callsTo('savesampleinverd')).toEqual([]);
+    await stop(task);
+  });
+
+  it('autocompletes from 3 characters, District of the chosen State; save shows the OTP dialog, then the list', async () => {
+    answer({
+      getMasterData: ({ value }) => (value === 'States of India'
+        ? [{ id: 11, shortname: 'MH', value: 'Maharashtra' }, { id: 12, shortname: 'MP', value: 'Madhya Pradesh' }]
+        : [{ id: 30, shortname: 'BLK', value: 'Black Cotton' }]),
+      getDependancyData: () => [{ id: 21, shortname: 'PUNE', value: 'Pune' }],
+      savesampleinverd: () => ({ status: 'Success', message: '482913', id: 5, sampleinno: 'SI-2026-000005', sampleno: 'SC000005' }),
+      getsamphome: () => [],
+    });
+    const { task } = renderApp('/sampleInverd');
+    expect(await screen.findByRole('combobox', { name: /District/ })).toBeDisabled();
+    fireEvent.change(screen.getByRole('combobox', { name: /States of India/ }), { target: { value: 'Ma' } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(callsTo('getMasterData')).toEqual([]);
+    await choose(/States of India/, 'Mah', 'Maharashtra');
+    expect(callsTo('getMasterData')).toEqual([{ value: 'States of India', message: 'Mah' }]);
+    await choose(/District/, 'Pun', 'Pune');
+    expect(callsTo('getDependancyData')).toEqual([{ shortname: 'MH', message: 'Pun' }]);
+    await choose(/Soil Type/, 'Bla', 'Black Cotton');
+
+    fireEvent.change(screen.getByLabelText(/^Sampling Date/), { target: { value: daysFromToday(-2) } });
+    const fill: Array<[RegExp, string]> = [
+      [/^Sampled By/, 'R. Kulkarni'], [/^GPS Location/, '18.52 N'], [/^Source/, 'Farm'], [/^Agro Climatic Zone/, 'WPH'], [/^Temperature/, '28'],
+      [/^Minimum Rainfall/, '600'], [/^Maximum Rainfall/, '750'], [/^Soil Color/, 'Brown'],
+    ];
+    for (const [label, value] of fill) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Sample Inward OTP Is :')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('dialog-message')).toHaveTextContent('482913');
+    expect(callsTo('savesampleinverd')).toEqual([
+      expect.objectContaining({
+        samplingdate: daysFromToday(-2), samplecollectdate: localToday(), sampledby: 'R. Kulkarni', resourceName: 'Asha Verma', resourceID: 7,
+        statesofIndia: 'Maharashtra', statesofIndiaId: 11, district: 'Pune', districtId: 21, soiltype: 'Black Cotton', minimumrainfall: 600, maximumrainfall: 750, userID: 7,
+      }),
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(location()).toBe('/SampleInwardHome'));
+    await stop(task);
+  });
+
+  it("edit: loads the record; Success1 opens 'Save Message'; anything else 'Save Failed!'", async () => {
+    const record = {
+      id: 4, sampleinno: 'SI-2026-000004', sampleno: 'SC000004', otp: '111222', samplingdate: '2026-10-01', samplecollectdate: '2026-10-02',
+      sampledby: 'Old', resourceName: 'Asha', resourceID: 7, statesofIndia: 'Maharashtra', statesofIndiaId: 11, district: 'Pune', districtId: 21,
+      gpslocation: 'G', source: 'S', agroclimaticzone: 'A', minimumrainfall: 1, maximumrainfall: 2, temperature: 'T', soiltype: 'Black', soilcolor: 'C',
+      typedataof: 'I', active: 'Y', version: 3,
+    };
+    let answerWith: unknown = { status: 'Success1', message: 'This sample is no longer active; it cannot be changed.' };
+    answer({
+      getsapleivertById: () => record,
+      savesampleinverd: () => {
+        if (answerWith instanceof Error) throw answerWith;
+        return answerWith;
+      },
+    });
+    const { task } = renderApp('/sampleInverd/4');
+    expect(await screen.findByDisplayValue('SC000004')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sample Inwarded No')).toHaveValue('SI-2026-000004');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Save Message')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('dialog-message')).toHaveTextContent('This sample is no longer active; it cannot be changed.');
+    expect(callsTo('savesampleinverd')[0]).toMatchObject({ id: 4, version: 3, sampledby: 'Old', statesofIndiaId: 11 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location()).toBe('/sampleInverd/4');
+
+    answerWith = {};
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await toasts()).toContain('OOPS!Save Failed!');
+    await stop(task);
+  });
+});

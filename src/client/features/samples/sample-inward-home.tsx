@@ -1,0 +1,208 @@
+/**
+ * SampleInwardHome (spec 001 sections 2, 5, 8): search box and button (empty text: 'Please Enter Some Text To
+ * Search!', no call), refresh, Add, the table (Sr. No., Sampling Date, Sampled By, Sample Inwarded No, Sample
+ * Code, Action), ten a page, Back to BlankHomePage. Edit and delete only for inward rows (typedataof I) that are
+ * active (Y), and only with the role's edit / delete flag. Delete: the server's message titled ' Delete Message',
+ * else its rescoremessage titled Oops; the list reloads either way.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import { MSG } from '../../../shared/contract/messages';
+import type { SampleInwardRow, SampleStatusAnswer } from '../../../shared/contract/sample-endpoints';
+import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
+import type { RootState } from '../../app/store';
+import { PageLinks } from '../../crud/pagination';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { notify, notifyError } from '../../lib/notifier/notify-slice';
+import { postTransaction } from './api';
+
+const PAGE_SIZE = 10;
+const COLUMNS = ['Sr. No.', 'Sampling Date', 'Sampled By', 'Sample Inwarded No', 'Sample Code', 'Action'];
+
+const selectUser = (state: RootState) => state.session.user;
+
+export default function SampleInwardHome() {
+  const dispatch = useDispatch();
+  const user = useSelector(selectUser);
+  const userID = user?.id ?? null;
+  const [rows, setRows] = useState<SampleInwardRow[]>([]);
+  const [total, setTotal] = useState(0);
+  const [page, setPage] = useState(1);
+  const [applied, setApplied] = useState('');
+  const [text, setText] = useState('');
+  const [loading, setLoading] = useState(true);
+
+  /** Asks for one page; the caller applies the answer. */
+  const fetchPage = useCallback(
+    async (pageno: number, searchText: string): Promise<SampleInwardRow[]> => {
+      const answer = searchText
+        ? await postTransaction<SampleInwardRow[]>('getSearchForsampleinward', { searchText, pageno, userID })
+        : await postTransaction<SampleInwardRow[]>('getsamphome', { pageno, userID });
+      return Array.isArray(answer) ? answer : [];
+    },
+    [userID],
+  );
+  const apply = useCallback(
+    (promise: Promise<SampleInwardRow[]>, pageno: number, searchText: string) =>
+      promise
+        .then((list) => {
+          setRows(list);
+          setTotal(list.length ? Number(list[0].totalItems) || list.length : 0);
+          setPage(pageno);
+          setApplied(searchText);
+        })
+        .catch((error: unknown) => {
+          if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The list could not be loaded.', MSG.oops));
+        })
+        .finally(() => setLoading(false)),
+    [dispatch],
+  );
+  const load = (pageno: number, searchText: string) => {
+    setLoading(true);
+    return apply(fetchPage(pageno, searchText), pageno, searchText);
+  };
+
+  useEffect(() => {
+    void apply(fetchPage(1, ''), 1, '');
+  }, [apply, fetchPage]);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const searchText = text.trim();
+    if (!searchText) {
+      dispatch(notifyError(SAMPLE_INWARD_MSG.emptySearch, MSG.oops));
+      return;
+    }
+    void load(1, searchText);
+  };
+
+  const remove = async (row: SampleInwardRow) => {
+    try {
+      const answer = await postTransaction<SampleStatusAnswer>('changesampleinStatus', { id: row.id, active: 'N', userID });
+      if (answer?.status === 'Success') dispatch(notify({ message: answer.message, title: SAMPLE_INWARD_MSG.deleteTitle, variant: 'success' }));
+      else dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
+    }
+    await load(page, applied);
+  };
+
+  const pageCount = Math.ceil(total / PAGE_SIZE);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>
+          Sample Inward
+        </Typography>
+        {user?.add ? (
+          <Button component={RouterLink} to="/sampleInverd" variant="contained" startIcon={<AddIcon />}>
+            Add
+          </Button>
+        ) : null}
+        <Button component={RouterLink} to="/BlankHomePage" variant="outlined" startIcon={<ArrowBackIcon />}>
+          Back
+        </Button>
+      </Box>
+      <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, maxWidth: 560 }}>
+        <TextField
+          id="sampleInward-search"
+          label="Search Text"
+          size="small"
+          fullWidth
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <IconButton type="submit" aria-label="Search" title="Search" color="primary">
+          <SearchIcon />
+        </IconButton>
+        <IconButton
+          aria-label="Refresh"
+          title="Refresh"
+          onClick={() => {
+            setText('');
+            void load(1, '');
+          }}
+        >
+          <RefreshIcon />
+        </IconButton>
+      </Box>
+      <Box sx={{ height: 4 }}>{loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
+      <TableContainer>
+        <Table size="small" aria-label="Sample inward">
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((c) => (
+                <TableCell key={c} sx={{ fontWeight: 600 }}>
+                  {c}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length} sx={{ color: 'text.secondary' }}>
+                  {loading ? '' : 'No records found'}
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((row) => {
+                const open = row.typedataof === 'I' && row.active === 'Y';
+                return (
+                  <TableRow key={row.id} hover data-active={row.active === 'Y' ? 'true' : 'false'} sx={row.active === 'Y' ? undefined : { '& td': { color: 'text.disabled' } }}>
+                    <TableCell>{row.srno}</TableCell>
+                    <TableCell>{row.samplingdate}</TableCell>
+                    <TableCell>{row.sampledby}</TableCell>
+                    <TableCell>{row.sampleinno}</TableCell>
+                    <TableCell>{row.sampleno}</TableCell>
+                    <TableCell>
+                      {open && user?.edit ? (
+                        <IconButton size="small" aria-label="Edit" title="Edit" component={RouterLink} to={`/sampleInverd/${row.id}`}>
+                          <EditIcon fontSize="small" />
+                        </IconButton>
+                      ) : null}
+                      {open && user?.delete ? (
+                        <IconButton size="small" aria-label="Delete" title="Delete" color="error" onClick={() => void remove(row)}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      ) : null}
+                      {row.active === 'Y' ? null : <Typography variant="caption">Deleted</Typography>}
+                    </TableCell>
+                  </TableRow>
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 2, flexWrap: 'wrap' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
+          {total > 0 ? `Page ${page} of ${pageCount} (${total} records)` : ''}
+        </Typography>
+        <PageLinks page={page} pageCount={pageCount} onPage={(p) => void load(p, applied)} disabled={loading} />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,116 @@
+import type { SampleInwardRecord, SampleInwardRow } from '../../../shared/contract/sample-endpoints';
+import { HttpError } from '../../plugins/errors';
+import { PAGE_SIZE, type IsolateRow, type SampleRow } from './sample-repository';
+
+/** Request values and answer shapes of the sample and isolate routes (legacy field names). */
+
+export const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Text of a loose field (string or number), trimmed; '' when absent. */
+export const textOf = (v: unknown): string =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
+
+/** A positive whole number (number or digits), or null when absent / blank / 0. */
+export function idOf(v: unknown, what: string): number | null {
+  if (blank(v) || v === 0 || v === '0') return null;
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 2147483647) {
+    throw new HttpError(400, `The ${what} must be a positive whole number.`);
+  }
+  return n;
+}
+
+export function pageOf(v: unknown): number {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : typeof v === 'number' ? v : NaN;
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, 100000) : 1;
+}
+
+export function recordOf(r: SampleRow): SampleInwardRecord {
+  return {
+    id: r.id,
+    sampleinno: r.sampleinno,
+    sampleno: r.sampleno,
+    otp: r.otp,
+    samplingdate: r.sampling_date,
+    samplecollectdate: r.inward_date,
+    sampledby: r.sampledby,
+    resourceName: r.resource_name,
+    resourceID: r.resource_id,
+    statesofIndia: r.state_name,
+    statesofIndiaId: r.state_id,
+    district: r.district_name,
+    districtId: r.district_id,
+    gpslocation: r.gpslocation,
+    source: r.source,
+    agroclimaticzone: r.agroclimaticzone,
+    minimumrainfall: Number(r.minimumrainfall),
+    maximumrainfall: Number(r.maximumrainfall),
+    temperature: r.temperature,
+    soiltype: r.soiltype,
+    soilcolor: r.soilcolor,
+    typedataof: r.typedataof,
+    active: r.active,
+    version: r.version,
+  };
+}
+
+export function rowsOf(page: number, rows: Array<SampleRow & { total_items: number }>): SampleInwardRow[] {
+  return rows.map((r, i) => ({
+    id: r.id,
+    srno: (page - 1) * PAGE_SIZE + i + 1,
+    samplingdate: r.sampling_date,
+    samplecollectdate: r.inward_date,
+    sampledby: r.sampledby,
+    resourceName: r.resource_name,
+    sampleinno: r.sampleinno,
+    sampleno: r.sampleno,
+    statesofIndia: r.state_name,
+    district: r.district_name,
+    typedataof: r.typedataof,
+    active: r.active,
+    totalItems: Number(r.total_items),
+  }));
+}
+
+/** Audit before/after of a sample (legacy names). */
+export const auditSample = (r: SampleRow) => ({ ...recordOf(r) });
+
+export const auditIsolate = (r: IsolateRow) => ({
+  id: r.id, sampleInwardId: r.sample_inward_id, samplenov: r.samplenov, isolatecode: r.isolatecode,
+  sampletype: r.sampletype, soilph: Number(r.soilph), soilec: Number(r.soilec), soiltds: Number(r.soiltds), version: r.version,
+});
+
+// ---- JSON schemas --------------------------------------------------------------------------------
+
+export const ANY_ID = { type: ['integer', 'string', 'null'] };
+export const LOOSE = { type: ['string', 'number', 'null'] };
+export const common = { userID: {}, userid: {} };
+
+const nullableInt = { type: ['integer', 'null'] };
+export const recordProps = {
+  id: { type: 'integer' },
+  sampleinno: { type: 'string' },
+  sampleno: { type: 'string' },
+  otp: { type: 'string' },
+  samplingdate: { type: 'string' },
+  samplecollectdate: { type: 'string' },
+  sampledby: { type: 'string' },
+  resourceName: { type: 'string' },
+  resourceID: nullableInt,
+  statesofIndia: { type: 'string' },
+  statesofIndiaId: nullableInt,
+  district: { type: 'string' },
+  districtId: nullableInt,
+  gpslocation: { type: 'string' },
+  source: { type: 'string' },
+  agroclimaticzone: { type: 'string' },
+  minimumrainfall: { type: 'number' },
+  maximumrainfall: { type: 'number' },
+  temperature: { type: 'string' },
+  soiltype: { type: 'string' },
+  soilcolor: { type: 'string' },
+  typedataof: { type: 'string' },
+  active: { type: 'string' },
+  version: { type: 'integer' },
+};
+export const recordSchema = { type: 'object', properties: recordProps };

@@ -1,0 +1,214 @@
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
+
+/**
+ * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
+ * sequences inside the caller's save transaction (DESIGN.md section 8), so concurrent saves never share one:
+ * sample inwarded number 'SI-<year>-000123' (sample_inward_no_seq), sample code 'SC000123' (sample_code_seq),
+ * isolate code 'ISO000045' (isolate_code_seq). The OTP is a random six-digit number; the insert skips on an
+ * OTP conflict (ON CONFLICT (otp) DO NOTHING) and retries with a new one, so it is unique in the table.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const PAGE_SIZE = 10;
+const OTP_ATTEMPTS = 25;
+
+const pad6 = (n: number) => String(n).padStart(6, '0');
+export const sampleInwardNo = (n: number, year: number) => `SI-${year}-${pad6(n)}`;
+export const sampleCode = (n: number) => `SC${pad6(n)}`;
+export const isolateCode = (n: number) => `ISO${pad6(n)}`;
+export const sampleVersion = (sampleno: string, n: number) => `${sampleno}-${n}`;
+export const newOtp = () => String(randomInt(100000, 1000000));
+
+async function nextval(db: Db, sequence: 'sample_inward_no_seq' | 'sample_code_seq' | 'isolate_code_seq'): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select nextval(${sequence}::regclass) as n`.execute(db);
+  return Number(rows[0].n);
+}
+
+/** The value the next nextval of isolate_code_seq will give (a preview: another save may take it first). */
+export async function peekIsolateCode(db: Db): Promise<string> {
+  const { rows } = await sql<{ last_value: number; is_called: boolean }>`select last_value, is_called from isolate_code_seq`.execute(db);
+  const r = rows[0];
+  return isolateCode(r.is_called ? Number(r.last_value) + 1 : Number(r.last_value));
+}
+
+/** The stored columns a save writes (the generated ones are added here). */
+export interface SampleColumns {
+  sampling_date: string;
+  inward_date: string;
+  sampledby: string;
+  resource_name: string;
+  resource_id: number | null;
+  state_id: number | null;
+  state_name: string;
+  district_id: number | null;
+  district_name: string;
+  gpslocation: string;
+  source: string;
+  agroclimaticzone: string;
+  minimumrainfall: number;
+  maximumrainfall: number;
+  temperature: string;
+  soiltype: string;
+  soilcolor: string;
+}
+
+export type SampleRow = Selectable<SampleInwardTable>;
+export type IsolateRow = Selectable<IsolateTable>;
+
+/** Inserts a sample with its new numbers and a fresh OTP (inside the caller's transaction). */
+export async function insertSample(trx: Transaction<Database>, values: SampleColumns, createdBy: number, otpOf: () => string = newOtp) {
+  const year = new Date().getUTCFullYear();
+  const sampleinno = sampleInwardNo(await nextval(trx, 'sample_inward_no_seq'), year);
+  const sampleno = sampleCode(await nextval(trx, 'sample_code_seq'));
+  for (let attempt = 0; attempt < OTP_ATTEMPTS; attempt++) {
+    const row = await trx
+      .insertInto('sample_inward')
+      .values({ ...values, sampleinno, sampleno, otp: otpOf(), created_by: createdBy })
+      .onConflict((oc) => oc.column('otp').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row;
+  }
+  throw new Error(`no free OTP after ${OTP_ATTEMPTS} attempts`);
+}
+
+export async function findSample(db: Db, id: number) {
+  return db.selectFrom('sample_inward').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function lockSample(trx: Transaction<Database>, id: number) {
+  return trx.selectFrom('sample_inward').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function updateSample(trx: Transaction<Database>, id: number, values: SampleColumns, updatedBy: number) {
+  return trx
+    .updateTable('sample_inward')
+    .set({ ...values, updated_by: updatedBy, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setSampleActive(trx: Transaction<Database>, id: number, active: 'Y' | 'N', by: number) {
+  return trx
+    .updateTable('sample_inward')
+    .set({ active, updated_by: by, updated_at: sql`now()`, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A page of samples, newest first, with the total; `search` filters on the text columns. */
+export async function listSamples(db: Db, opts: { page: number; search?: string }) {
+  let q = db.selectFrom('sample_inward').selectAll().select(sql<number>`count(*) over ()`.as('total_items'));
+  if (opts.search) {
+    const like = likeEscaped(opts.search);
+    q = q.where((eb) =>
+      eb.or(
+        (['sampleinno', 'sampleno', 'sampledby', 'resource_name', 'state_name', 'district_name', 'source', 'otp'] as const).map((c) =>
+          eb(c, 'ilike', like),
+        ),
+      ),
+    );
+  }
+  return q
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(PAGE_SIZE)
+    .offset((opts.page - 1) * PAGE_SIZE)
+    .execute();
+}
+
+/** An active entry of a common master type (by its type name), by id or by short name / value. */
+export async function findMasterEntry(db: Db, typeName: string, key: { id: number | null; name: string }, dependsOn?: number) {
+  let q = db
+    .selectFrom('common_master as c')
+    .innerJoin('common_master_type as t', 't.id', 'c.type_id')
+    .select(['c.id', 'c.shortname', 'c.value', 'c.depends_on_id'])
+    .where(sql<boolean>`lower(t.type) = lower(${typeName})`)
+    .where('t.active', '=', 'Y')
+    .where('c.active', '=', 'Y');
+  if (dependsOn !== undefined) q = q.where('c.depends_on_id', '=', dependsOn);
+  if (key.id !== null) q = q.where('c.id', '=', key.id);
+  else q = q.where((eb) => eb.or([eb(sql`lower(c.shortname)`, '=', key.name.toLowerCase()), eb(sql`lower(c.value)`, '=', key.name.toLowerCase())]));
+  return q.orderBy('c.id').limit(1).executeTakeFirst();
+}
+
+export async function userExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('app_user').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+// ---- isolates ---------------------------------------------------------------------------------------
+
+/** OTPs of active inward samples with no isolate yet, newest first. */
+export async function otpsWithoutIsolate(db: Db, limit = 500) {
+  return db
+    .selectFrom('sample_inward as s')
+    .select(['s.id', 's.otp', 's.sampleno', 's.sampleinno'])
+    .where('s.active', '=', 'Y')
+    .where('s.typedataof', '=', 'I')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('isolate as i').select('i.id').whereRef('i.sample_inward_id', '=', 's.id'))))
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findActiveSampleByOtp(db: Db, otp: string, lock = false) {
+  let q = db.selectFrom('sample_inward').selectAll().where('otp', '=', otp).where('active', '=', 'Y').where('typedataof', '=', 'I');
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** An active sample by its sample code, or by the sample code version of one of its isolates. */
+export async function findActiveSampleByCode(db: Db, code: string, lock = false) {
+  const key = code.trim().toLowerCase();
+  let q = db
+    .selectFrom('sample_inward as s')
+    .selectAll('s')
+    .where('s.active', '=', 'Y')
+    .where('s.typedataof', '=', 'I')
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(s.sampleno)`, '=', key),
+        eb.exists(eb.selectFrom('isolate as i').select('i.id').whereRef('i.sample_inward_id', '=', 's.id').where(sql`lower(i.samplenov)`, '=', key)),
+      ]),
+    );
+  if (lock) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export async function isolateCount(db: Db, sampleId: number): Promise<number> {
+  const r = await db.selectFrom('isolate').select(sql<number>`count(*)::int`.as('n')).where('sample_inward_id', '=', sampleId).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export interface IsolateColumns { sampletype: string; soilph: number; soilec: number; soiltds: number }
+
+/** Inserts the next isolate of a (locked) sample: the next version and a new isolate code. */
+export async function insertIsolate(trx: Transaction<Database>, sample: { id: number; sampleno: string }, values: IsolateColumns, createdBy: number) {
+  const version = (await isolateCount(trx, sample.id)) + 1;
+  return trx
+    .insertInto('isolate')
+    .values({
+      ...values,
+      sample_inward_id: sample.id,
+      samplenov: sampleVersion(sample.sampleno, version),
+      isolatecode: isolateCode(await nextval(trx, 'isolate_code_seq')),
+      created_by: createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findIsolateByVersion(db: Db, samplenov: string) {
+  return db.selectFrom('isolate').selectAll().where(sql`lower(samplenov)`, '=', samplenov.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function findSampleByCode(db: Db, sampleno: string) {
+  return db.selectFrom('sample_inward').selectAll().where(sql`lower(sampleno)`, '=', sampleno.trim().toLowerCase()).executeTakeFirst();
+}

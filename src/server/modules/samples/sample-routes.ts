@@ -1,0 +1,213 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SAMPLE_ENDPOINTS } from '../../../shared/contract/sample-endpoints';
+import type { EndpointSpec } from '../../../shared/contract/endpoints';
+import { MASTER_TYPES } from '../../../shared/resources/common-master';
+import { SAMPLE_INWARD_MSG, checkSampleInward, latestToday, type SampleInwardValues } from '../../../shared/validation/sample-inward';
+import { mutate } from '../../lib/audit';
+import { actorOf, requirePermission } from '../../plugins/session';
+import { HttpError } from '../../plugins/errors';
+import {
+  findMasterEntry, findSample, insertSample, listSamples, lockSample, setSampleActive, updateSample, userExists,
+  type SampleColumns, type SampleRow,
+} from './sample-repository';
+import { ANY_ID, LOOSE, auditSample, common, idOf, pageOf, recordOf, recordSchema, rowsOf, textOf } from './sample-answers';
+import { isolateRoutes } from './isolate-routes';
+
+/**
+ * Sample inward (spec 001 sections 2-5, 7, 8): the list and its search, the record by id, the save (numbers,
+ * sample code and OTP generated in the save transaction) and the delete (active N). The body is checked with
+ * the same yup schema as the form (shared/validation/sample-inward); the state must be an active entry of
+ * 'States of India' and the district an active 'District' of that state.
+ */
+
+type Body = Record<string, unknown> | null | undefined;
+const E = SAMPLE_ENDPOINTS;
+
+const rowProps = {
+  id: { type: 'integer' }, srno: { type: 'integer' }, samplingdate: { type: 'string' }, samplecollectdate: { type: 'string' },
+  sampledby: { type: 'string' }, resourceName: { type: 'string' }, sampleinno: { type: 'string' }, sampleno: { type: 'string' },
+  statesofIndia: { type: 'string' }, district: { type: 'string' }, typedataof: { type: 'string' }, active: { type: 'string' },
+  totalItems: { type: 'integer' },
+};
+const rowsSchema = { type: 'array', items: { type: 'object', properties: rowProps } };
+const listBody = { type: ['object', 'null'], properties: { pageno: ANY_ID, searchText: LOOSE, ...common } };
+const ROWS = 'an array of at most 10 rows {id, srno, samplingdate, samplecollectdate, sampledby, resourceName, sampleinno, sampleno, statesofIndia, district, typedataof, active, totalItems}, newest first';
+
+const fieldProps = Object.fromEntries(
+  ['samplingdate', 'samplecollectdate', 'sampledby', 'resourceName', 'statesofIndia', 'district', 'gpslocation', 'source', 'agroclimaticzone',
+    'minimumrainfall', 'maximumrainfall', 'temperature', 'soiltype', 'soilcolor'].map((k) => [k, LOOSE]),
+);
+
+const SCHEMAS: Record<keyof typeof E, object> = {
+  savesampleinverd: {
+    description:
+      "Body: the sample inward fields (samplingdate, samplecollectdate (inwarded date), sampledby, resourceName (inwarded by), resourceID?, statesofIndia (+ statesofIndiaId?), district (+ districtId?), gpslocation, source, agroclimaticzone, minimumrainfall, maximumrainfall, temperature, soiltype, soilcolor); id and version for an update. " +
+      "Answer {status:'Success', message:<the OTP>, id, sampleinno, sampleno}; {status:'Success1', message} when the sample is no longer active; 400 {message, field} with the form's message " +
+      `('${SAMPLE_INWARD_MSG.samplingDateFuture}', '${SAMPLE_INWARD_MSG.inwardDate}', 'Sampled By is required.', ...); 404 unknown id; 409 stale version.`,
+    body: { type: 'object', properties: { id: ANY_ID, version: ANY_ID, resourceID: ANY_ID, statesofIndiaId: ANY_ID, districtId: ANY_ID, ...fieldProps, ...common } },
+    response: {
+      200: {
+        type: 'object',
+        properties: { status: { type: 'string' }, message: { type: 'string' }, id: { type: 'integer' }, sampleinno: { type: 'string' }, sampleno: { type: 'string' } },
+      },
+    },
+  },
+  getsamphome: { description: `Body {pageno}. Answer: ${ROWS}.`, body: listBody, response: { 200: rowsSchema } },
+  getSearchForsampleinward: {
+    description: `Body {pageno, searchText}. Answer: ${ROWS}, only those whose number, code, OTP, sampled by, inwarded by, state, district or source contains the text (any case). Blank text: 400 '${SAMPLE_INWARD_MSG.emptySearch}'.`,
+    body: listBody,
+    response: { 200: rowsSchema },
+  },
+  getsapleivertById: {
+    description: 'Body {id}. Answer: the sample inward record (legacy names, with otp and version); 404 when missing.',
+    body: { type: 'object', properties: { id: ANY_ID, trnid: ANY_ID, ...common } },
+    response: { 200: recordSchema },
+  },
+  changesampleinStatus: {
+    description: `Body {id, active ('N' deletes, 'Y' reactivates; default 'N')}. Answer {status:'Success', message:'${SAMPLE_INWARD_MSG.deleted}'} (or '${SAMPLE_INWARD_MSG.reactivated}'); {status:'Success1', rescoremessage} when the row is not an inward sample or already in that state; 404 unknown id.`,
+    body: { type: 'object', properties: { id: ANY_ID, active: LOOSE, version: ANY_ID, ...common } },
+    response: { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, rescoremessage: { type: 'string' } } } },
+  },
+  // isolate-routes.ts
+  getOtpForIsolated: {}, getoverwrightotp: {}, getfindisolate: {}, getSamplingData: {}, saveisolatecodereplacetootp: {}, saveisolatecode: {},
+};
+
+// ---- handlers ------------------------------------------------------------------------------------
+
+async function list(req: FastifyRequest) {
+  const body = req.body as Body;
+  const page = pageOf(body?.pageno);
+  return rowsOf(page, await listSamples(req.server.db, { page }));
+}
+
+async function search(req: FastifyRequest) {
+  const body = req.body as Body;
+  const text = textOf(body?.searchText);
+  if (!text) throw new HttpError(400, SAMPLE_INWARD_MSG.emptySearch);
+  if (text.length > 100) throw new HttpError(400, 'The search text must be at most 100 characters.');
+  const page = pageOf(body?.pageno);
+  return rowsOf(page, await listSamples(req.server.db, { page, search: text }));
+}
+
+async function byId(req: FastifyRequest) {
+  const body = req.body as Body;
+  const id = idOf(body?.id ?? body?.trnid, 'id');
+  if (id === null) throw new HttpError(400, 'Please send the id of the sample.');
+  const row = await findSample(req.server.db, id);
+  if (!row) throw new HttpError(404, `There is no sample inward with id ${id}.`);
+  return recordOf(row);
+}
+
+/** The stored columns of a valid body: the state and district resolved to their master entries. */
+async function columnsOf(req: FastifyRequest, body: Record<string, unknown>, v: SampleInwardValues, stored: SampleRow | undefined): Promise<SampleColumns> {
+  const db = req.server.db;
+  let state: { id: number | null; name: string };
+  if (stored && v.statesofIndia === stored.state_name && idOf(body.statesofIndiaId, 'statesofIndiaId') === null) {
+    state = { id: stored.state_id, name: stored.state_name };
+  } else {
+    const e = await findMasterEntry(db, MASTER_TYPES.state, { id: idOf(body.statesofIndiaId, 'statesofIndiaId'), name: v.statesofIndia });
+    if (!e) throw new HttpError(400, `'${v.statesofIndia}' is not an active entry of ${MASTER_TYPES.state}.`, { field: 'statesofIndia' });
+    state = { id: e.id, name: e.value };
+  }
+  let district: { id: number | null; name: string };
+  if (stored && state.id === stored.state_id && v.district === stored.district_name && idOf(body.districtId, 'districtId') === null) {
+    district = { id: stored.district_id, name: stored.district_name };
+  } else {
+    const e = state.id === null ? undefined
+      : await findMasterEntry(db, MASTER_TYPES.district, { id: idOf(body.districtId, 'districtId'), name: v.district }, state.id);
+    if (!e) throw new HttpError(400, `'${v.district}' is not an active District of ${state.name}.`, { field: 'district' });
+    district = { id: e.id, name: e.value };
+  }
+  const resourceId = idOf(body.resourceID, 'resourceID');
+  return {
+    sampling_date: v.samplingdate,
+    inward_date: v.samplecollectdate,
+    sampledby: v.sampledby,
+    resource_name: v.resourceName,
+    resource_id: resourceId !== null && (await userExists(db, resourceId)) ? resourceId : null,
+    state_id: state.id,
+    state_name: state.name,
+    district_id: district.id,
+    district_name: district.name,
+    gpslocation: v.gpslocation,
+    source: v.source,
+    agroclimaticzone: v.agroclimaticzone,
+    minimumrainfall: v.minimumrainfall,
+    maximumrainfall: v.maximumrainfall,
+    temperature: v.temperature,
+    soiltype: v.soiltype,
+    soilcolor: v.soilcolor,
+  };
+}
+
+async function save(req: FastifyRequest) {
+  const body = { ...((req.body as Body) ?? {}) };
+  const id = idOf(body.id, 'id');
+  const expected = idOf(body.version, 'version');
+  requirePermission(req, id === null ? E.savesampleinverd.permission : E.savesampleinverd.permissionOnUpdate);
+  const checked = checkSampleInward(body, latestToday());
+  if (!checked.ok) throw new HttpError(400, checked.message, { field: checked.field });
+  const userId = req.auth!.userId;
+
+  if (id === null) {
+    const columns = await columnsOf(req, body, checked.values, undefined);
+    return mutate(req.server.db, actorOf(req), async (trx, audit) => {
+      const row = await insertSample(trx, columns, userId);
+      await audit({ action: 'sampleInward.create', entity: 'sample_inward', entityId: row.id, before: null, after: auditSample(row) });
+      return { status: 'Success', message: row.otp, id: row.id, sampleinno: row.sampleinno, sampleno: row.sampleno };
+    });
+  }
+  const stored = await findSample(req.server.db, id);
+  if (!stored) throw new HttpError(404, `There is no sample inward with id ${id}.`);
+  const columns = await columnsOf(req, body, checked.values, stored);
+  return mutate(req.server.db, actorOf(req), async (trx, audit) => {
+    const before = await lockSample(trx, id);
+    if (!before) throw new HttpError(404, `There is no sample inward with id ${id}.`);
+    if (before.active !== 'Y' || before.typedataof !== 'I') return { status: 'Success1', message: SAMPLE_INWARD_MSG.inactive };
+    if (expected !== null && expected !== before.version) throw new HttpError(409, SAMPLE_INWARD_MSG.stale, { version: before.version });
+    const after = await updateSample(trx, id, columns, userId);
+    await audit({ action: 'sampleInward.update', entity: 'sample_inward', entityId: id, before: auditSample(before), after: auditSample(after) });
+    return { status: 'Success', message: after.otp, id, sampleinno: after.sampleinno, sampleno: after.sampleno };
+  });
+}
+
+async function changeStatus(req: FastifyRequest) {
+  const body = (req.body as Body) ?? {};
+  const id = idOf(body.id, 'id');
+  if (id === null) throw new HttpError(400, 'Please send the id of the sample.');
+  const activeText = textOf(body.active).toUpperCase() || 'N';
+  if (activeText !== 'Y' && activeText !== 'N') throw new HttpError(400, "The field 'active' must be 'Y' or 'N'.");
+  const active = activeText as 'Y' | 'N';
+  const expected = idOf(body.version, 'version');
+  return mutate(req.server.db, actorOf(req), async (trx, audit) => {
+    const before = await lockSample(trx, id);
+    if (!before) throw new HttpError(404, `There is no sample inward with id ${id}.`);
+    if (before.typedataof !== 'I') return { status: 'Success1', rescoremessage: 'Only inward samples can be deleted here.' };
+    if (before.active === active) {
+      return { status: 'Success1', rescoremessage: active === 'N' ? 'This sample is already deleted.' : 'This sample is already active.' };
+    }
+    if (expected !== null && expected !== before.version) throw new HttpError(409, SAMPLE_INWARD_MSG.stale, { version: before.version });
+    const after = await setSampleActive(trx, id, active, req.auth!.userId);
+    await audit({
+      action: active === 'N' ? 'sampleInward.delete' : 'sampleInward.reactivate',
+      entity: 'sample_inward', entityId: id, before: auditSample(before), after: auditSample(after),
+    });
+    return { status: 'Success', message: active === 'N' ? SAMPLE_INWARD_MSG.deleted : SAMPLE_INWARD_MSG.reactivated };
+  });
+}
+
+const HANDLERS = {
+  savesampleinverd: save,
+  getsamphome: list,
+  getSearchForsampleinward: search,
+  getsapleivertById: byId,
+  changesampleinStatus: changeStatus,
+} satisfies Partial<Record<keyof typeof E, (req: FastifyRequest) => Promise<unknown>>>;
+
+export function sampleRoutes(app: FastifyInstance): void {
+  for (const [name, handler] of Object.entries(HANDLERS)) {
+    const key = name as keyof typeof HANDLERS;
+    app.endpoint(E[key] as EndpointSpec, { schema: SCHEMAS[key] }, handler);
+  }
+  isolateRoutes(app);
+}
