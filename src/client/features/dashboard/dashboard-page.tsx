@@ -24,10 +24,10 @@ const monthLabel = (yyyyMm: string) => `${MONTHS[Number(yyyyMm.slice(5, 7)) - 1]
 
 function Tile({ title, value, children }: { title: string; value: number | string; children?: ReactNode }) {
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
+    <Card variant="outlined" role="group" aria-label={`${title}: ${value}`} sx={{ height: '100%' }}>
       <CardContent>
         <Typography variant="overline" color="text.secondary">{title}</Typography>
-        <Typography variant="h4" component="p" aria-label={`${title}: ${value}`} sx={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Typography>
+        <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>{value}</Typography>
         {children}
       </CardContent>
     </Card>

@@ -105,7 +105,11 @@ export default function MasterAutocomplete({
         onBlur?.();
       }}
       renderInput={(params) => (
-        <TextField {...params} label={label} size="small" required={required} error={Boolean(error)} helperText={error ?? hint ?? ' '} />
+        <TextField
+          {...params} label={label} size="small" required={required} error={Boolean(error)} helperText={error ?? hint ?? ' '}
+          // A hint under a disabled field ('choose the state first') must stay readable (contrast, WCAG 1.4.3).
+          slotProps={{ ...params.slotProps, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+        />
       )}
     />
   );
