@@ -23,6 +23,7 @@ import { microbeRoutes } from './modules/microbes/microbe-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { sampleRoutes } from './modules/samples/sample-routes';
+import { auditRoutes } from './modules/audit/audit-routes';
 import { activityRoutes } from './modules/activities/activity-routes';
 
 declare module 'fastify' {
@@ -117,6 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     healthRoutes(api);
     dashboardRoutes(api);
     sampleRoutes(api);
+    auditRoutes(api);
     activityRoutes(api);
   });
 

@@ -14,6 +14,7 @@ import { PARAMETER_PATHS, parameterRoutes } from '../features/parameters/paramet
 import { USER_PATHS, userRoutes } from '../features/users/user-routes';
 import { MICROBE_PATHS, microbeRoutes } from '../features/microbes/microbe-routes';
 import { DASHBOARD_PATHS, dashboardRoutes } from '../features/dashboard/dashboard-routes';
+import { AUDIT_PATHS, auditRoutes } from '../features/audit/audit-routes';
 import { MENU_PATHS, menuRoutes } from '../features/menus/menu-routes';
 import { GROUP_PATHS, groupRoutes } from '../features/groups/group-routes';
 import { SAMPLE_PATHS, sampleRoutes } from '../features/samples/sample-routes';
@@ -29,7 +30,7 @@ const ChangePasswordPage = lazy(
 /** Routes served by the main route tree (app/router.tsx), outside the shell. */
 export const OUTSIDE_SHELL = new Set<string>(['/login', '/changePassword/:id']);
 /** Routes of the table with a real screen inside the shell. */
-const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS, ...COMMON_MASTER_PATHS, ...PARAMETER_PATHS, ...USER_PATHS, ...DASHBOARD_PATHS, ...MICROBE_PATHS, ...MENU_PATHS, ...GROUP_PATHS, ...ACTIVITY_PATHS, ...SAMPLE_PATHS, ...ISOLATE_PATHS]);
+const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS, ...COMMON_MASTER_PATHS, ...PARAMETER_PATHS, ...USER_PATHS, ...DASHBOARD_PATHS, ...MICROBE_PATHS, ...MENU_PATHS, ...GROUP_PATHS, ...ACTIVITY_PATHS, ...SAMPLE_PATHS, ...ISOLATE_PATHS, ...AUDIT_PATHS]);
 
 const relative = (path: string) => path.replace(/^\//, '');
 
@@ -56,6 +57,8 @@ export function buildShellRoutes(): RouteObject[] {
         ...microbeRoutes(),
         // Dashboard and checkData (chunk "dashboard").
         ...dashboardRoutes(),
+        // Activity Log (chunk "audit").
+        ...auditRoutes(),
         // Menu and user-group administration (chunks "menus" and "groups").
         ...menuRoutes(),
         ...groupRoutes(),

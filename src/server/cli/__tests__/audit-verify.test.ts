@@ -36,7 +36,17 @@ test('npm run audit:verify counts the verified rows, and exits non-zero at the f
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('Audit trail BROKEN at row 2');
     expect(bad.stderr).toContain('1 rows before it verified');
+
+    // A row removed behind the application's back breaks the link of the row after it.
+    const h3 = await openDatabase({ kind: 'pglite', dataDir: dir });
+    await sql`alter table audit_log disable trigger audit_log_no_update`.execute(h3.db);
+    await sql`delete from audit_log where id = 1`.execute(h3.db);
+    await h3.close();
+    const removed = runVerify(dir);
+    expect(removed.status).toBe(1);
+    expect(removed.stderr).toContain('Audit trail BROKEN at row 2: its link to the previous row does not match');
+    expect(removed.stderr).toContain('0 rows before it verified');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}, 90_000);
+}, 180_000);

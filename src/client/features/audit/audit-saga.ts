@@ -1,0 +1,110 @@
+/** Loads of the Activity Log (takeLatest) and the CSV export (takeLeading: one at a time, with progress). */
+import { channel, type Channel, type SagaIterator } from 'redux-saga';
+import { call, cancel, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { AuditFilter, AuditListRequest } from '../../../shared/contract/audit-endpoints';
+import { request } from '../../lib/request';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { auditApi, saveFile, type CsvDownload } from './audit-api';
+import {
+  auditExportFinished, auditExportProgress, auditExportRequested, auditFiltered, auditHistoryFailed, auditHistoryLoaded,
+  auditHistoryRequested, auditListFailed, auditListLoaded, auditListRequested, auditOpened, auditOptionsLoaded, auditPaged,
+  auditPageSized, historyKey, selectAudit, type AuditFilterForm, type AuditState,
+} from './audit-slice';
+
+/** The lab's calendar is the browser's: the server turns the days into that zone's midnights. */
+export const browserTimeZone = (): string => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+};
+
+/** The request body of a filter: empty fields left out; a user id chosen from the list is sent as a number. */
+export function filterBody(f: AuditFilterForm): AuditFilter {
+  const body: AuditFilter = { timeZone: browserTimeZone() };
+  if (f.user.trim()) body.user = /^\d+$/.test(f.user.trim()) ? Number(f.user.trim()) : f.user.trim();
+  if (f.entity) body.entity = f.entity;
+  if (f.action) body.action = f.action;
+  if (f.fromDate) body.fromDate = f.fromDate;
+  if (f.toDate) body.toDate = f.toDate;
+  if (f.text.trim()) body.text = f.text.trim();
+  return body;
+}
+
+const failed = (error: unknown, fallback: string) => (isUnauthorized(error) ? null : notifyError(serverMessage(error) ?? fallback, 'Oops'));
+
+function* loadList(): SagaIterator {
+  const s: AuditState = yield select(selectAudit);
+  const body: AuditListRequest = { ...filterBody(s.filter), pageno: s.page, pageSize: s.pageSize };
+  yield put(auditListRequested());
+  try {
+    const rows = yield call(request, auditApi.list, body);
+    yield put(auditListLoaded(Array.isArray(rows) ? rows : []));
+  } catch (error) {
+    yield put(auditListFailed());
+    const n = failed(error, 'The Activity Log could not be loaded.');
+    if (n) yield put(n);
+  }
+}
+
+function* loadOptions(): SagaIterator {
+  try {
+    const options = yield call(request, auditApi.filters);
+    if (options) yield put(auditOptionsLoaded(options));
+  } catch {
+    // The list call reports the failure; the filters still accept typed values.
+  }
+}
+
+function* opened(): SagaIterator {
+  yield fork(loadOptions);
+  yield call(loadList);
+}
+
+function* loadHistory(a: PayloadAction<{ entity: string; entityId: string | number }>): SagaIterator {
+  const key = historyKey(a.payload.entity, a.payload.entityId);
+  try {
+    const rows = yield call(request, auditApi.history, { entity: a.payload.entity, entityId: String(a.payload.entityId) });
+    yield put(auditHistoryLoaded({ key, rows: Array.isArray(rows) ? rows : [] }));
+  } catch (error) {
+    yield put(auditHistoryFailed(key));
+    const n = failed(error, 'The history could not be loaded.');
+    if (n) yield put(n);
+  }
+}
+
+function* forward(chan: Channel<PayloadAction<number>>): SagaIterator {
+  for (;;) yield put(yield take(chan));
+}
+
+function* exportCsv(): SagaIterator {
+  const s: AuditState = yield select(selectAudit);
+  const chan: Channel<PayloadAction<number>> = yield call(channel);
+  const forwarder = yield fork(forward, chan);
+  try {
+    const file: CsvDownload = yield call(request, auditApi.exportCsv, filterBody(s.filter), (bytes: number) => chan.put(auditExportProgress(bytes)));
+    yield call(saveFile, file.blob, file.filename);
+    yield put(notifySuccess(`Exported ${file.rows} ${file.rows === 1 ? 'entry' : 'entries'} to ${file.filename}.`));
+    // The export is itself audited: its action may be new to the filter choices.
+    yield fork(loadOptions);
+  } catch (error) {
+    const n = failed(error, 'The Activity Log could not be exported.');
+    if (n) yield put(n);
+  } finally {
+    yield cancel(forwarder);
+    chan.close();
+    yield put(auditExportFinished());
+  }
+}
+
+export function* auditSaga(): SagaIterator {
+  yield takeLatest([auditOpened.type, auditFiltered.type, auditPaged.type, auditPageSized.type], function* (a: PayloadAction<unknown>) {
+    if (a.type === auditOpened.type) yield call(opened);
+    else yield call(loadList);
+  });
+  yield takeLatest(auditHistoryRequested.type, loadHistory);
+  yield takeLeading(auditExportRequested.type, exportCsv);
+}

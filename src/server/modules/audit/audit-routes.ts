@@ -1,0 +1,85 @@
+/**
+ * The Activity Log's calls (shared/contract/audit-endpoints): POST /api/audit/<name>, Top Role only.
+ * Reads are not audited; the CSV export is (action 'audit.export').
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUDIT_ENDPOINTS as E } from '../../../shared/contract/audit-endpoints';
+import { mutate } from '../../lib/audit';
+import { actorOf } from '../../plugins/session';
+import { HttpError } from '../../plugins/errors';
+import { auditCsvChunks, auditFilterOptions, auditPage, countMatches, recordHistory } from './audit-repository';
+import { filterSummary, parseFilter, parsePaging } from './audit-filter';
+
+type Body = Record<string, unknown> | null;
+
+const str = { type: 'string' } as const;
+const nstr = { type: ['string', 'null'] } as const;
+const int = { type: 'integer' } as const;
+const change = { type: 'object', properties: { field: str, before: nstr, after: nstr } } as const;
+/** The answer schema is also an allow-list: raw before/after (and anything else) never reach the client. */
+const entry = {
+  type: 'object',
+  properties: {
+    id: int, srno: int, at: str, userId: { type: ['integer', 'null'] }, username: nstr, action: str, entity: str, entityId: nstr,
+    reason: nstr, ip: nstr, changes: { type: 'array', items: change }, totalItems: int,
+  },
+} as const;
+const entries = { 200: { type: 'array', items: entry } } as const;
+const body = { type: ['object', 'null'] } as const;
+
+export function auditRoutes(app: FastifyInstance): void {
+  app.endpoint(E.getAuditLog, { schema: { body, response: entries } }, async (req: FastifyRequest) => {
+    const b = req.body as Body;
+    const { page, pageSize } = parsePaging(b);
+    return auditPage(req.server.db, parseFilter(b), page, pageSize);
+  });
+
+  app.endpoint(
+    E.getAuditFilters,
+    {
+      schema: {
+        body,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              users: { type: 'array', items: { type: 'object', properties: { id: int, username: str } } },
+              entities: { type: 'array', items: str },
+              actions: { type: 'array', items: str },
+            },
+          },
+        },
+      },
+    },
+    async (req: FastifyRequest) => auditFilterOptions(req.server.db),
+  );
+
+  app.endpoint(E.getRecordHistory, { schema: { body, response: entries } }, async (req: FastifyRequest) => {
+    const b = (req.body as Body) ?? {};
+    const entity = typeof b.entity === 'string' ? b.entity.trim() : '';
+    const rawId = b.entityId ?? b.id;
+    const entityId = typeof rawId === 'number' && Number.isFinite(rawId) ? String(rawId) : typeof rawId === 'string' ? rawId.trim() : '';
+    const ok = (v: string) => v !== '' && v.length <= 60 && !v.includes('\u0000');
+    if (!ok(entity)) throw new HttpError(400, 'Please say which kind of record (entity) to show the history of.');
+    if (!ok(entityId)) throw new HttpError(400, 'Please say which record (entityId) to show the history of.');
+    return recordHistory(req.server.db, entity, entityId);
+  });
+
+  app.endpoint(E.exportAuditLog, { schema: { body } }, async (req: FastifyRequest, reply) => {
+    const b = req.body as Body;
+    const filter = parseFilter(b);
+    const db = req.server.db;
+    const { count, maxId } = await countMatches(db, filter);
+    await mutate(db, actorOf(req), (_trx, audit) =>
+      audit({ action: 'audit.export', entity: 'audit_log', after: { filters: filterSummary(b), rows: count, upToEntry: maxId }, reason: 'Activity Log exported to CSV' }),
+    );
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="activity-log-${stamp}.csv"`)
+      .header('cache-control', 'no-store')
+      .header('x-total-count', String(count))
+      .send(Readable.from(auditCsvChunks(db, filter, maxId)));
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Field-level changes of an audit entry: its `before` and `after` (JSON) turned into a list of
+ * {field, before, after}, nested objects flattened to dotted names, values as display text.
+ * Secrets never leave the server: a field whose name looks like a password, token, hash, salt or key, and
+ * any value that looks like a password hash, is shown as HIDDEN (the fact that it changed stays visible).
+ */
+export interface AuditChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+export const HIDDEN = '[hidden]';
+
+const SECRET_NAME = /(password|passwd|secret|token|hash|salt|api_?key|private_?key)/i;
+const SECRET_VALUE = /^\$(argon2(id|i|d)?|2[aby]?|scrypt|pbkdf2)[$-]/;
+
+export function isSecretField(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Flattens nested plain objects to 'a.b' keys; arrays and scalars are leaves. */
+function flatten(value: unknown, prefix: string, out: Map<string, unknown>): void {
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0 && prefix) out.set(prefix, value);
+    for (const k of keys) flatten(value[k], prefix ? `${prefix}.${k}` : k, out);
+    return;
+  }
+  out.set(prefix || 'value', value);
+}
+
+/** Removes secrets from a JSON value (used for arrays and any value shown whole). */
+export function scrub(value: unknown): unknown {
+  if (typeof value === 'string') return SECRET_VALUE.test(value) ? HIDDEN : value;
+  if (Array.isArray(value)) return value.map(scrub);
+  if (isObject(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretField(k) ? HIDDEN : scrub(v)]));
+  }
+  return value;
+}
+
+function display(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value as Json);
+}
+
+/** The changed fields between two audit snapshots (a create lists every field of `after`). */
+export function auditDiff(before: unknown, after: unknown): AuditChange[] {
+  const b = new Map<string, unknown>();
+  const a = new Map<string, unknown>();
+  if (before !== null && before !== undefined) flatten(before, '', b);
+  if (after !== null && after !== undefined) flatten(after, '', a);
+  const fields = [...a.keys(), ...[...b.keys()].filter((k) => !a.has(k))];
+  const changes: AuditChange[] = [];
+  for (const field of fields) {
+    const secret = field.split('.').some(isSecretField);
+    const was = secret ? (b.has(field) ? HIDDEN : null) : display(scrub(b.get(field)));
+    const now = secret ? (a.has(field) ? HIDDEN : null) : display(scrub(a.get(field)));
+    if (!secret && was === now) continue;
+    if (secret && JSON.stringify(b.get(field)) === JSON.stringify(a.get(field))) continue;
+    changes.push({ field, before: was, after: now });
+  }
+  return changes;
+}
+
+/** One line per change, as the CSV export writes them: "field: before -> after". */
+export function changesText(changes: AuditChange[]): string {
+  return changes.map((c) => `${c.field}: ${c.before ?? '(none)'} -> ${c.after ?? '(none)'}`).join('\n');
+}
