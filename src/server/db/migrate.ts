@@ -4,6 +4,7 @@ import * as masters from './migrations/20261122T040000-masters';
 import * as userAccess from './migrations/20261122T050000-user-access';
 import * as parameters from './migrations/20261122T051000-parameters';
 import * as laboratory from './migrations/20261122T060000-laboratory';
+import * as parameterSetVersion from './migrations/20261122T075000-parameter-set-version';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122T050000-user-access': userAccess,
   '20261122T051000-parameters': parameters,
   '20261122T060000-laboratory': laboratory,
+  '20261122T075000-parameter-set-version': parameterSetVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

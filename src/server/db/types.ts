@@ -72,6 +72,8 @@ export interface ActivityTypeTable extends Versioned {
   level: 'Level 1' | 'Level 2';
   sequence: number | null;
   active: Generated<Flag>;
+  /** Version of the activity's parameter set (migration 20261122T075000). */
+  param_version: Generated<number>;
 }
 
 /** A configured parameter of an activity type (migration 20261122T051000-parameters). */

@@ -33,8 +33,10 @@ export interface SaveParametersRequest {
   /** The rows of the table (legacy names); rows with status 'N' are treated as removed. */
   activeList: Array<Partial<LegacyParameterRow> & Record<string, unknown>>;
   userID?: unknown;
+  /** The parameter set's version as loaded; a stale one answers 409 (absent: no check, as legacy clients). */
+  version?: number;
 }
-export type SaveParametersAnswer = { message: 'Success'; actid: number; count: number };
+export type SaveParametersAnswer = { message: 'Success'; actid: number; count: number; version: number };
 /** 400 / 404 answer of saveParameters. */
 export interface SaveParametersError { statusCode: number; message: 'Error'; detail: string; index?: number | null; field?: string | null }
 
@@ -48,6 +50,8 @@ export interface ActivityParameters {
   activitylevel: string;
   sequence: number | null;
   activeList: LegacyParameterRow[];
+  /** The parameter set's version (send it back with saveParameters). */
+  version?: number;
   /** getParamconf only: no transaction yet (the workflow fills these). */
   status?: null;
   sampleInward?: null;

@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -158,6 +159,10 @@ function ParameterConfig({ activityId }: { activityId: number }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [masterTypes, setMasterTypes] = useState<MasterTypeOption[]>([]);
   const [saving, setSaving] = useState(false);
+  /** The parameter set's version as loaded; a save of a stale set answers 409 and offers Reload. */
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const [stale, setStale] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
 
   const fail = (error: unknown, fallback: string) => {
     if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
@@ -170,6 +175,8 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         if (!live) return;
         const loaded = (answer?.activeList ?? []).map(rowFromLegacy).sort((a, b) => a.sequence - b.sequence);
         setActivity(answer?.activity ?? null);
+        setVersion(typeof answer?.version === 'number' ? answer.version : undefined);
+        setStale(null);
         setRows(loaded);
         setForm(emptyParameterForm(nextSequence(loaded)));
       })
@@ -181,7 +188,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activityId]);
+  }, [activityId, loads]);
 
   const typeName = useMemo(() => new Map(masterTypes.map((t) => [String(t.id), t.type])), [masterTypes]);
 
@@ -223,6 +230,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         activityID: activityId,
         activeList: rows.map(rowToPayload),
         userID,
+        version,
       });
       if (answer?.message === 'Success') {
         dispatch(notifySuccess(PARAM_MSG.saved));
@@ -233,6 +241,10 @@ function ParameterConfig({ activityId }: { activityId: number }) {
     } catch (error) {
       if (isUnauthorized(error)) return;
       const data = (error as { response?: { data?: { detail?: unknown } } })?.response?.data;
+      if (httpStatus(error) === 409) {
+        setStale(typeof data?.detail === 'string' ? data.detail : PARAM_MSG.failed);
+        return;
+      }
       const detail = httpStatus(error) === 400 && typeof data?.detail === 'string' ? data.detail : undefined;
       dispatch(notifyError(detail ?? serverMessage(error) ?? PARAM_MSG.failed, MSG.oops));
     } finally {
@@ -385,6 +397,15 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         </TableBody>
       </Table>
 
+      {stale && (
+        <Alert
+          severity="warning"
+          sx={{ mt: 2 }}
+          action={<Button color="inherit" size="small" onClick={() => setLoads((n) => n + 1)}>Reload</Button>}
+        >
+          {stale}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>
         <Button component={RouterLink} to={ACTIVITY_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back

@@ -28,6 +28,9 @@ const E = PARAMETER_ENDPOINTS;
 /** saveParameters refuses with message 'Error' and the reason in detail (spec 000 section 7: 'message Success or Error'). */
 const refuse = (status: number, detail: string, extra: Record<string, unknown> = {}) => new HttpError(status, 'Error', { detail, ...extra });
 
+export const STALE_PARAMETERS =
+  'Someone else changed the parameters of this activity since you opened it. Your changes are not saved: reload to see theirs.';
+
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The activity id of a body: the first of `names` given, a positive whole number. */
@@ -62,6 +65,8 @@ async function activityParameters(req: FastifyRequest): Promise<Answer> {
     activitylevel: activity.level,
     sequence: activity.sequence,
     activeList: legacyList(activity, params),
+    /** The parameter set's version: send it back with saveParameters (a stale one answers 409). */
+    version: activity.param_version,
   };
 }
 
@@ -81,6 +86,11 @@ async function saveParameters(req: FastifyRequest): Promise<Answer> {
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
     const activity = await findActivity(trx, actId, { forUpdate: true });
     if (!activity) throw refuse(404, `There is no Activity Type with id ${actId}.`);
+    // No lost updates: a save of a set someone else changed since it was loaded is refused (without a
+    // version, as legacy clients send, the save goes through).
+    if (body.version !== undefined && body.version !== null && Number(body.version) !== activity.param_version) {
+      throw refuse(409, STALE_PARAMETERS, { version: activity.param_version });
+    }
     const before = await activeParameters(trx, actId);
     const previous = new Map(before.map((p) => [p.shortname.toLowerCase(), p]));
 
@@ -135,7 +145,10 @@ async function saveParameters(req: FastifyRequest): Promise<Answer> {
           .map((k) => `${k} ${summary[k].join(', ')}`)
           .join('; ') || 'no change',
     });
-    return { message: 'Success', actid: actId, count: after.length };
+    const { param_version: version } = await trx
+      .updateTable('activity_type').set((eb) => ({ param_version: eb('param_version', '+', 1) }))
+      .where('id', '=', actId).returning('param_version').executeTakeFirstOrThrow();
+    return { message: 'Success', actid: actId, count: after.length, version };
   });
 }
 
@@ -193,6 +206,7 @@ const activityProps = {
   },
   actid: { type: 'integer' },
   activityID: { type: 'integer' },
+  version: { type: 'integer', description: "The parameter set's version: send it back with saveParameters." },
   shortname: { type: 'string' },
   activityname: { type: 'string' },
   activitylevel: { type: 'string' },
@@ -216,16 +230,18 @@ const SCHEMAS: Record<keyof typeof E, object> = {
       'Body {actid (or activityID), activeList: [{shortname, parameterName, type, sequence, mandatory, unittype, userentry?, minlength, maxlength, maxlength1, decimalplaces, ' +
       'allownegative, allownegativeforfloat, lessthncurrentdate, greatthncurrentdate, currentdate, booleanyes, booleanno, commonmastertype (id or type name), status}]}. ' +
       "Rows with status 'N' are left out. Replaces the activity's active parameters (matched by short name; the others are made inactive). " +
-      `Types: ${PARAM_TYPES.join(', ')}; unit types: ${UNIT_TYPES.join(', ')}. Answer {message: 'Success', actid, count}; ` +
-      "400 {message: 'Error', detail: '<the first problem>', index, field}; 404 {message: 'Error', detail} when the activity does not exist.",
+      `Types: ${PARAM_TYPES.join(', ')}; unit types: ${UNIT_TYPES.join(', ')}. Answer {message: 'Success', actid, count, version}; ` +
+      "400 {message: 'Error', detail: '<the first problem>', index, field}; 404 {message: 'Error', detail} when the activity does not exist; " +
+      "409 {message: 'Error', detail, version} when `version` (the set's version as loaded) is stale: nothing is saved. Without `version` (legacy clients) no check is made.",
     body: {
       type: 'object',
       properties: {
         actid: ANY_ID, activityID: ANY_ID, id: ANY_ID, userID: {}, userid: {},
         activeList: { type: ['array', 'null'], maxItems: 1000, description: 'Parameter rows (each checked with a plain message).' },
+        version: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
       },
     },
-    response: { 200: { type: 'object', properties: { message: { type: 'string' }, actid: { type: 'integer' }, count: { type: 'integer' } } } },
+    response: { 200: { type: 'object', properties: { message: { type: 'string' }, actid: { type: 'integer' }, count: { type: 'integer' }, version: { type: 'integer' } } } },
   },
   getActivityParametersByid: readSchema(),
   getParameterByActivity: readSchema(),

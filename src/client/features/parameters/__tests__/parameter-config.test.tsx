@@ -151,4 +151,36 @@ describe('parameter configuration', () => {
     expect(tableRows()).toEqual([['1', 'pH Value (PH)', 'Text / Character / User Entry', 'Mandatory']]);
     await stop(task);
   });
+
+  it('a stale save (409) keeps the edits, says why and offers Reload, which loads the current set and version', async () => {
+    let version = 4;
+    answer({
+      ...handlers(() => {
+        throw httpError(409, { statusCode: 409, message: 'Error', version: 5, detail: 'Someone else changed the parameters of this activity since you opened it. Your changes are not saved: reload to see theirs.' });
+      }),
+      getActivityParametersByid: ({ id }) => ({
+        activity: { id, shortname: 'ISO', activityname: 'Isolation', activitylevel: 'Level 1', sequence: 1, activeStatus: 'Y' },
+        actid: id, activityID: id, shortname: 'ISO', activityname: 'Isolation', activitylevel: 'Level 1', sequence: 1, activeList: [], version: version++,
+      }),
+    });
+    const { task } = renderApp('/paramactivity/3');
+    await waitFor(() => expect(field('Activity Name')).toHaveValue('Isolation'));
+    change('Short Name', 'ph');
+    change('Parameter Name', 'pH Value');
+    change('Type', 'Text');
+    change('Unit Type', 'Character');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(field('Sequence')).toHaveValue(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Someone else changed the parameters of this activity/)).toBeInTheDocument();
+    expect(callsTo('saveParameters')[0]).toMatchObject({ version: 4 });
+    expect(tableRows()).toHaveLength(1); // the user's edits are still there
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByText(/Someone else changed/)).not.toBeInTheDocument());
+    expect(callsTo('getActivityParametersByid')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('saveParameters')).toHaveLength(2));
+    expect(callsTo('saveParameters')[1]).toMatchObject({ version: 5 });
+    await stop(task);
+  });
 });

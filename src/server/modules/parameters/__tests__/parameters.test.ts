@@ -52,7 +52,7 @@ describe('saving and reading a parameter set', () => {
   test("save: message Success; audited with the before and after lists", async () => {
     const audits = await auditCount('activityParameters.save');
     const res = await call('saveParameters', { actid: plating, activeList: initialSet(), userID: 1 });
-    expect([res.statusCode, res.json()]).toEqual([200, { message: 'Success', actid: plating, count: 6 }]);
+    expect([res.statusCode, res.json()]).toEqual([200, { message: 'Success', actid: plating, count: 6, version: 2 }]);
     expect(await auditCount('activityParameters.save')).toBe(audits + 1);
     const audit = await t.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'activityParameters.save').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ entity: 'activity_parameter', entity_id: String(plating), username: 'admin', reason: 'added COL, CNT, PH, DATE, SOIL, GRAM' });
@@ -124,7 +124,7 @@ describe('saving and reading a parameter set', () => {
       { ...set[3], status: 'N' },
     ];
     const res = await call('saveParameters', { activityID: String(plating), activeList: next });
-    expect(res.json()).toEqual({ message: 'Success', actid: plating, count: 6 });
+    expect(res.json()).toMatchObject({ message: 'Success', actid: plating, count: 6 });
     const list: Row[] = (await call('getActivityParametersByid', { id: plating })).json().activeList;
     expect(list.map((p) => [p.sequence, p.shortname])).toEqual([[1, 'CNT'], [2, 'COL'], [3, 'PH'], [4, 'SOIL'], [5, 'GRAM'], [6, 'TDS']]);
     const byName = Object.fromEntries(list.map((p) => [p.shortname, p]));
@@ -161,7 +161,7 @@ describe('saving and reading a parameter set', () => {
     expect((await call('getActivityParametersByid', { id: other })).json().activeList.map((p: Row) => p.shortname)).toEqual(['PH']);
     expect((await call('getActivityParametersByid', { id: plating })).json().activeList).toHaveLength(7);
     // an empty list retires every parameter of the activity
-    expect((await call('saveParameters', { actid: other, activeList: [] })).json()).toEqual({ message: 'Success', actid: other, count: 0 });
+    expect((await call('saveParameters', { actid: other, activeList: [] })).json()).toMatchObject({ message: 'Success', actid: other, count: 0 });
     expect((await call('getActivityParametersByid', { id: other })).json().activeList).toEqual([]);
     expect((await paramRows(other)).map((r) => r.active)).toEqual(['N']);
   });
@@ -173,6 +173,26 @@ describe('saving and reading a parameter set', () => {
     expect(answers.map((r) => r.json().message)).toEqual(['Success', 'Success', 'Success', 'Success']);
     const active = (await paramRows(other)).filter((r) => r.active === 'Y').map((r) => r.shortname).sort();
     expect([['A1'], ['B1', 'B2']]).toContainEqual(active);
+  });
+});
+
+describe('no lost updates', () => {
+  test('a save with the version as loaded goes through and moves it on; a stale one is 409 and changes nothing', async () => {
+    const loaded = (await call('getActivityParametersByid', { id: other })).json();
+    expect(loaded.version).toEqual(expect.any(Number));
+    const first = await call('saveParameters', { actid: other, activeList: initialSet().slice(0, 2), version: loaded.version });
+    expect([first.statusCode, first.json().version]).toEqual([200, loaded.version + 1]);
+    const rows = await paramRows(other);
+    const audits = await auditCount();
+    // A second administrator saves the copy they loaded before the first save.
+    const stale = await call('saveParameters', { actid: other, activeList: initialSet(), version: loaded.version });
+    expect([stale.statusCode, stale.json()]).toEqual([409, {
+      statusCode: 409, message: 'Error', version: loaded.version + 1,
+      detail: 'Someone else changed the parameters of this activity since you opened it. Your changes are not saved: reload to see theirs.',
+    }]);
+    expect(await paramRows(other)).toEqual(rows);
+    expect(await auditCount()).toBe(audits);
+    expect((await call('getActivityParametersByid', { id: other })).json().version).toBe(loaded.version + 1);
   });
 });
 
