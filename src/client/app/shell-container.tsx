@@ -1,28 +1,40 @@
 import { lazy, Suspense } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Shell } from '../features/shell/shell';
+import { RowExtrasContext, type RowExtras } from '../crud/row-extras';
 import { logoutRequested, menuRequested, selectSession } from '../features/session/session-slice';
 
 /** The managers' approval count (activities feature, its own small chunk). */
 const ApprovalBadge = lazy(() => import(/* webpackChunkName: "approval-badge" */ '../features/activities/approval-badge'));
+
+/** The per-record history icon of the Activity Log (its chunk loads with the first list that shows it). */
+const RecordHistoryButton = lazy(() => import(/* webpackChunkName: "audit" */ '../features/audit/record-history').then((m) => ({ default: m.RecordHistoryButton })));
+const historyExtras: RowExtras = (record) => (
+  <Suspense fallback={null}>
+    <RecordHistoryButton entity={record.entity} entityId={record.id} label={record.label} />
+  </Suspense>
+);
 
 /** Wires the shell (presentational) to the session: menu, user name, logout. */
 export default function ShellContainer() {
   const dispatch = useDispatch();
   const { menu, menuStatus, user } = useSelector(selectSession);
   return (
-    <Shell
-      menu={menu}
-      menuStatus={menuStatus}
-      fullname={user?.fullname || user?.username || ''}
-      companyName={user?.companyName}
-      onLogout={() => dispatch(logoutRequested())}
-      onReloadMenu={() => dispatch(menuRequested())}
-      topBarExtra={
-        <Suspense fallback={null}>
-          <ApprovalBadge />
-        </Suspense>
-      }
-    />
+    // Only Top Role users (administrators, auditors) may read the audit trail: only they get the history icon.
+    <RowExtrasContext.Provider value={user?.toprole ? historyExtras : null}>
+      <Shell
+        menu={menu}
+        menuStatus={menuStatus}
+        fullname={user?.fullname || user?.username || ''}
+        companyName={user?.companyName}
+        onLogout={() => dispatch(logoutRequested())}
+        onReloadMenu={() => dispatch(menuRequested())}
+        topBarExtra={
+          <Suspense fallback={null}>
+            <ApprovalBadge />
+          </Suspense>
+        }
+      />
+    </RowExtrasContext.Provider>
   );
 }

@@ -5,3 +5,4 @@ export { impliesAllLinks, initialValues, toSaveBody, validateValues, type FormVa
 export { resourceSaga, sagaFor } from './crud-sagas';
 export { crudApi, type Row, type CrudAnswer } from './crud-api';
 export * from './crud-slice';
+export { RowExtrasContext, useRowExtras, type RowExtras, type RowRecord } from './row-extras';

@@ -38,6 +38,7 @@ import type { RootState } from '../app/store';
 import type { Row } from './crud-api';
 import { listRequested, searchRequested, selectResourceState, statusRequested } from './crud-slice';
 import { PageLinks } from './pagination';
+import { useRowExtras } from './row-extras';
 import { routeWithId, useResource } from './use-resource';
 
 /** Where Back goes from every master list (spec 000 section 2). */
@@ -100,6 +101,7 @@ export function ResourceListPage({
   };
   const onPage = (page: number) => dispatch(listRequested({ resource: r.name, page, searchText: state.searchText }));
 
+  const rowExtras = useRowExtras();
   const idName = idNameOf(r);
   const activeField = r.activeFields[0];
   const pageCount = Math.ceil(state.total / PAGE_SIZE);
@@ -108,6 +110,7 @@ export function ResourceListPage({
   const actionsOf = (row: Row) => {
     const id = row[idName];
     const active = row[activeField] === ACTIVE;
+    const label = String(row[r.list.searchFields[0]] ?? id);
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flexWrap: 'nowrap' }}>
         <IconButton size="small" aria-label="Edit" title="Edit" component={RouterLink} to={routeWithId(r.routes.edit, id)}>
@@ -144,6 +147,7 @@ export function ResourceListPage({
             <RestartAltIcon fontSize="small" />
           </IconButton>
         )}
+        {rowExtras?.({ entity: r.entity ?? r.table, id: String(id), label })}
         <Chip
           size="small"
           variant="outlined"

@@ -4,6 +4,8 @@ import { AppRoutes } from '../../../app/App';
 import { answer, callsTo, signIn, stop } from '../../../crud/__tests__/mock-server';
 import { renderWithApp } from '../../../test-support/render';
 import { MASTER_PATHS } from '../master-routes';
+import { saveSession } from '../../../lib/storage';
+import { loginResponse } from '../../../test-support/fixtures';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn() }));
 
@@ -112,6 +114,34 @@ describe('workflow role form', () => {
     expect(toasts.map((t) => t.textContent)).toEqual(['OOPS!Please Check Hierarchy!', 'OOPS!Please select atleast one Activity!']);
     expect(screen.getByTestId('form-error')).toHaveTextContent('Please select atleast one Activity!');
     expect(callsTo('saveworkrole')).toEqual([]);
+    await stop(task);
+  });
+});
+
+describe('record history on every generic list', () => {
+  const unitRow = { id: 1, srno: 1, code: 'KG', unitmeasure: 'Kilogram', unittype: 'F', unittypename: 'Decimal', activeStatus: 'Y', totalItems: 1 };
+
+  it('a Top Role user opens a row\'s history from the list', async () => {
+    saveSession(loginResponse({ toprole: true }));
+    answer({
+      getunitofmeasure: () => [unitRow],
+      getRecordHistory: (b) => [{
+        id: 9, srno: 1, at: '2026-11-20T10:00:00Z', userId: 1, username: 'admin', action: 'unitOfMeasure.create', entity: String(b.entity),
+        entityId: String(b.entityId), reason: null, ip: null, changes: [{ field: 'name', before: null, after: 'Kilogram' }], totalItems: 1,
+      }],
+    });
+    const { task } = renderWithApp(<AppRoutes />, { route: '/UnitMeasureHome', bridge: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'History of unit_of_measure KG' }));
+    expect(await screen.findByText('unitOfMeasure.create')).toBeInTheDocument();
+    expect(callsTo('getRecordHistory')).toEqual([expect.objectContaining({ entity: 'unit_of_measure', entityId: '1' })]);
+    await stop(task);
+  });
+
+  it('other users get no history icon (the audit trail is for Top Role)', async () => {
+    answer({ getunitofmeasure: () => [unitRow] });
+    const { task } = renderApp('/UnitMeasureHome');
+    expect(await screen.findByText('Kilogram')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^History of/ })).not.toBeInTheDocument();
     await stop(task);
   });
 });
