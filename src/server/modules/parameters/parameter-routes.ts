@@ -206,7 +206,7 @@ const activityProps = {
   },
   actid: { type: 'integer' },
   activityID: { type: 'integer' },
-  version: { type: 'integer', description: "The parameter set's version: send it back with saveParameters." },
+  version: { type: ['integer', 'null'], description: "getActivityParametersByid: the parameter set's version (send it back with saveParameters). getParamconf with a sample: the activity transaction's version (null before the first submit)." },
   shortname: { type: 'string' },
   activityname: { type: 'string' },
   activitylevel: { type: 'string' },
