@@ -14,7 +14,8 @@ export interface DemoParameter {
   dateRule?: 'lessOrEqualToday';
   masterType?: string;
   mandatory?: boolean;
-  /** The value recorded on demo activities (a list: one per sample, in turn). Booleans: true / false. */
+  /** The value recorded on demo activities (a list: one per sample, in turn). Booleans: true / false; a dropdown
+   * (MasterData) holds the chosen entry's short name, as the parameter screens store it. */
   sample: string | number | boolean | Array<string | number | boolean>;
 }
 
@@ -87,7 +88,7 @@ export const DEMO_LAB = {
     {
       shortname: 'MORPH', name: 'Colony Morphology', level: 'Level 1' as const, sequence: 1,
       parameters: [
-        { shortname: 'SHAPE', name: 'Colony Shape', type: 'Dropdown', unit: 'MasterData', masterType: 'Colony Morphology', sample: 'Circular' },
+        { shortname: 'SHAPE', name: 'Colony Shape', type: 'Dropdown', unit: 'MasterData', masterType: 'Colony Morphology', sample: 'CIRC' },
         { shortname: 'DIAM', name: 'Colony Diameter (mm)', type: 'Number', unit: 'Float', decimals: 2, sample: 3.25 },
         { shortname: 'OBSDT', name: 'Observation Date', type: 'Date-Control', unit: 'Date', dateRule: 'lessOrEqualToday', sample: '2026-10-15' },
       ] as DemoParameter[],
