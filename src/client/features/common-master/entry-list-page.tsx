@@ -4,7 +4,7 @@
  * no call); Add -> /CommonMaster/{typeid}; Back -> /CommonMasterTypeHome. /CommonMasterHome and
  * /CommonMasterEntry (no type in the address) show a type picker above the same list.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -34,6 +34,7 @@ import { ACTIVE, DEFAULT_ANSWERS, PAGE_SIZE, RESOURCE_MSG } from '../../../share
 import type { RootState } from '../../app/store';
 import type { CrudAnswer } from '../../crud/crud-api';
 import { PageLinks } from '../../crud/pagination';
+import { usePagedSearch } from '../../crud/use-paged-search';
 import { isUnauthorized, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { postMaster } from './api';
@@ -48,12 +49,6 @@ const selectUserId = (state: RootState): number | null => state.session.user?.id
 function EntryList({ typeid }: { typeid: number }) {
   const dispatch = useDispatch();
   const userID = useSelector(selectUserId);
-  const [rows, setRows] = useState<CommonMasterRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [applied, setApplied] = useState('');
-  const [text, setText] = useState('');
-  const [loading, setLoading] = useState(true);
 
   /** Asks for one page (the answer is applied by the caller). */
   const fetchPage = useCallback(
@@ -65,39 +60,7 @@ function EntryList({ typeid }: { typeid: number }) {
     },
     [typeid, userID],
   );
-  const apply = useCallback(
-    (promise: Promise<CommonMasterRow[]>, pageno: number, searchText: string) =>
-      promise
-        .then((list) => {
-          setRows(list);
-          setTotal(list.length ? Number(list[0].totalItems) || list.length : 0);
-          setPage(pageno);
-          setApplied(searchText);
-        })
-        .catch((error: unknown) => {
-          if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The list could not be loaded.', MSG.oops));
-        })
-        .finally(() => setLoading(false)),
-    [dispatch],
-  );
-  const load = (pageno: number, searchText: string) => {
-    setLoading(true);
-    return apply(fetchPage(pageno, searchText), pageno, searchText);
-  };
-
-  useEffect(() => {
-    void apply(fetchPage(1, ''), 1, '');
-  }, [apply, fetchPage]);
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const searchText = text.trim();
-    if (!searchText) {
-      dispatch(notifyError(COMMON_MASTER_MSG.emptySearch, MSG.oops));
-      return;
-    }
-    void load(1, searchText);
-  };
+  const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch(fetchPage, COMMON_MASTER_MSG.emptySearch);
 
   const changeStatus = async (id: number, activeStatus: 'N' | 'Y') => {
     const expected = activeStatus === 'N' ? DEFAULT_ANSWERS.deactivated : DEFAULT_ANSWERS.reactivated;
@@ -109,7 +72,7 @@ function EntryList({ typeid }: { typeid: number }) {
       if (isUnauthorized(error)) return;
       dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
     }
-    await load(page, applied);
+    await goTo(page);
   };
 
   const pageCount = Math.ceil(total / PAGE_SIZE);
@@ -132,10 +95,7 @@ function EntryList({ typeid }: { typeid: number }) {
           <IconButton
             aria-label="Refresh"
             title="Refresh"
-            onClick={() => {
-              setText('');
-              void load(1, '');
-            }}
+            onClick={refresh}
           >
             <RefreshIcon />
           </IconButton>
@@ -197,7 +157,7 @@ function EntryList({ typeid }: { typeid: number }) {
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
           {total > 0 ? `Page ${page} of ${pageCount} (${total} records)` : ''}
         </Typography>
-        <PageLinks page={page} pageCount={pageCount} onPage={(p) => void load(p, applied)} disabled={loading} />
+        <PageLinks page={page} pageCount={pageCount} onPage={(p) => void goTo(p)} disabled={loading} />
       </Box>
     </>
   );

@@ -5,7 +5,7 @@
  * active (Y), and only with the role's edit / delete flag. Delete: the server's message titled ' Delete Message',
  * else its rescoremessage titled Oops; the list reloads either way.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -32,6 +32,7 @@ import type { SampleInwardRow, SampleStatusAnswer } from '../../../shared/contra
 import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
+import { usePagedSearch } from '../../crud/use-paged-search';
 import { isUnauthorized, serverMessage } from '../../lib/api';
 import { notify, notifyError } from '../../lib/notifier/notify-slice';
 import { postTransaction } from './api';
@@ -45,12 +46,6 @@ export default function SampleInwardHome() {
   const dispatch = useDispatch();
   const user = useSelector(selectUser);
   const userID = user?.id ?? null;
-  const [rows, setRows] = useState<SampleInwardRow[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [applied, setApplied] = useState('');
-  const [text, setText] = useState('');
-  const [loading, setLoading] = useState(true);
 
   /** Asks for one page; the caller applies the answer. */
   const fetchPage = useCallback(
@@ -62,39 +57,7 @@ export default function SampleInwardHome() {
     },
     [userID],
   );
-  const apply = useCallback(
-    (promise: Promise<SampleInwardRow[]>, pageno: number, searchText: string) =>
-      promise
-        .then((list) => {
-          setRows(list);
-          setTotal(list.length ? Number(list[0].totalItems) || list.length : 0);
-          setPage(pageno);
-          setApplied(searchText);
-        })
-        .catch((error: unknown) => {
-          if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The list could not be loaded.', MSG.oops));
-        })
-        .finally(() => setLoading(false)),
-    [dispatch],
-  );
-  const load = (pageno: number, searchText: string) => {
-    setLoading(true);
-    return apply(fetchPage(pageno, searchText), pageno, searchText);
-  };
-
-  useEffect(() => {
-    void apply(fetchPage(1, ''), 1, '');
-  }, [apply, fetchPage]);
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const searchText = text.trim();
-    if (!searchText) {
-      dispatch(notifyError(SAMPLE_INWARD_MSG.emptySearch, MSG.oops));
-      return;
-    }
-    void load(1, searchText);
-  };
+  const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch(fetchPage, SAMPLE_INWARD_MSG.emptySearch);
 
   const remove = async (row: SampleInwardRow) => {
     try {
@@ -105,7 +68,7 @@ export default function SampleInwardHome() {
       if (isUnauthorized(error)) return;
       dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
     }
-    await load(page, applied);
+    await goTo(page);
   };
 
   const pageCount = Math.ceil(total / PAGE_SIZE);
@@ -140,10 +103,7 @@ export default function SampleInwardHome() {
         <IconButton
           aria-label="Refresh"
           title="Refresh"
-          onClick={() => {
-            setText('');
-            void load(1, '');
-          }}
+          onClick={refresh}
         >
           <RefreshIcon />
         </IconButton>
@@ -201,7 +161,7 @@ export default function SampleInwardHome() {
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
           {total > 0 ? `Page ${page} of ${pageCount} (${total} records)` : ''}
         </Typography>
-        <PageLinks page={page} pageCount={pageCount} onPage={(p) => void load(p, applied)} disabled={loading} />
+        <PageLinks page={page} pageCount={pageCount} onPage={(p) => void goTo(p)} disabled={loading} />
       </Box>
     </Paper>
   );
