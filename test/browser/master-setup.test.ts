@@ -68,6 +68,14 @@ async function addDependentEntries(parentType: string, parent: string, values: s
   await page.waitForURL(/#\/CommonMasterEntry\/\d+$/);
 }
 
+
+/** Waits (the form loads its record after the route changes) until a field shows the value. */
+async function hasValue(label: string, value: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  for (let i = 0; i < 100 && (await field.inputValue()) !== value; i++) await page.waitForTimeout(50);
+  expect(await field.inputValue()).toBe(value);
+}
+
 test('a: States of India with two states, and District entries depending on them', async () => {
   await createTypeAndOpenEntries('STATE', 'States of India');
   await addPlainEntry('MH', 'Maharashtra');
@@ -111,10 +119,10 @@ test('a: States of India with two states, and District entries depending on them
   // editing a dependent entry shows its dependency filled in; Shortname and Value change
   await row('Pune').getByRole('link', { name: 'Edit' }).click();
   await page.waitForURL(/#\/EditCommonMaster\/\d+$/);
-  await expect(page.getByLabel('Value', { exact: true }).inputValue()).resolves.toBe('Pune');
+  await hasValue('Value', 'Pune');
   await expect(page.getByLabel('Dependency', { exact: true }).isChecked()).resolves.toBe(true);
-  await expect(page.getByLabel('Master Type', { exact: true }).inputValue()).resolves.toBe('States of India');
-  await expect(page.getByLabel('Depends On', { exact: true }).inputValue()).resolves.toBe('MH - Maharashtra');
+  await hasValue('Master Type', 'States of India');
+  await hasValue('Depends On', 'MH - Maharashtra');
   await screenshot(page, 'master-setup-a5-edit-dependent');
   await page.getByLabel('Value', { exact: true }).fill('Pune City');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -150,7 +158,7 @@ test('c: three parameters of different types on a Level 1 activity, saved and se
   await row('Colony Count').getByRole('link', { name: 'Parameters' }).click();
   await page.waitForURL(/#\/paramactivity\/\d+$/);
   const activityUrl = page.url();
-  await expect(page.getByLabel('Activity Name', { exact: true }).inputValue()).resolves.toBe('Colony Count');
+  await hasValue('Activity Name', 'Colony Count');
 
   await addParameter({ shortname: 'PH', name: 'Soil pH', type: 'Number', unit: 'Float' }, async () => {
     await page.getByLabel('Decimal Places', { exact: true }).fill('2');

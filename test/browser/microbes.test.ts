@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
 
 /**
  * Microbe master and identification on the demo lab (it has the 'Microbe Type' and 'Gram Character'
@@ -21,25 +21,7 @@ afterAll(async () => {
 
 const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
-/** Calls the API from the signed-in page (its stored session headers). */
-function api(group: string, name: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  return page.evaluate(
-    async ([url, payload]) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          token: localStorage.getItem('Token') ?? '',
-          dbname: localStorage.getItem('dbName') ?? '',
-        },
-        body: JSON.stringify(payload),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    [`/api/${group}/${name}`, body] as const,
-  );
-}
+const api = (group: string, name: string, body: unknown) => callApi(page, group, name, body);
 
 test('admin creates a microbe master entry, finds it by search, deactivates and reactivates it', async () => {
   await page.goto(`${server.url}/#/MicrobeMaster`);

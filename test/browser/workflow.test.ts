@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signIn, startServer, type RunningServer } from './support/harness';
 
 /**
  * The Level 1 workflow on the demo lab: staff1 (Vikram Patil) fills the not-yet-submitted Biochemical Tests
@@ -29,24 +29,7 @@ async function newPage(): Promise<Page> {
   return (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
 }
 
-function api(page: Page, group: string, name: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ([url, payload]) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          token: localStorage.getItem('Token') ?? '',
-          dbname: localStorage.getItem('dbName') ?? '',
-        },
-        body: JSON.stringify(payload),
-      });
-      return { status: res.status, json: await res.json() };
-    },
-    [`/api/${group}/${name}`, body] as const,
-  );
-}
+const api = (p: Page, group: string, name: string, body: unknown) => callApi<unknown>(p, group, name, body);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);

@@ -87,3 +87,23 @@ export async function signInAdminFirstTime(page: Page, baseUrl: string, newPassw
   await signIn(page, baseUrl, 'admin', newPassword);
   await page.waitForURL(/#\/BlankHomePage$/);
 }
+
+/** Calls the API from a signed-in page, with the session headers the app keeps in its storage. */
+export function callApi<T = Record<string, unknown>>(page: Page, group: string, name: string, body: unknown): Promise<{ status: number; json: T }> {
+  return page.evaluate(
+    async ([url, payload]) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          token: localStorage.getItem('Token') ?? '',
+          dbname: localStorage.getItem('dbName') ?? '',
+        },
+        body: JSON.stringify(payload),
+      });
+      return { status: res.status, json: await res.json() };
+    },
+    [`/api/${group}/${name}`, body] as const,
+  );
+}
