@@ -29,10 +29,9 @@ async function admin(sqlText) {
   url.pathname = `/${name}`;
   console.log(`Server tests on PostgreSQL database ${name}`);
   const jest = path.join(__dirname, '..', 'node_modules', 'jest', 'bin', 'jest.js');
-  const r = spawnSync(process.execPath, ['--experimental-vm-modules', '--no-warnings', jest, '--selectProjects', 'server', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: url.toString() },
-  });
+  // Paths and options first: --selectProjects takes a list and would swallow what follows it.
+  const args = ['--experimental-vm-modules', '--no-warnings', jest, ...process.argv.slice(2), '--selectProjects', 'server'];
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url.toString() } });
   await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
   process.exit(r.status ?? 1);
 })();
