@@ -169,6 +169,20 @@ describe('sessions', () => {
     }
   });
 
+  test('every protected route refuses an expired session and a revoked one', async () => {
+    const routes = t.app.apiRoutes.filter((r) => r.method === 'POST' && r.url !== '/api/auth/signin');
+    const expired = (await signin('sess', 'Sess@12345')).json();
+    await t.handle.db.updateTable('session').set({ expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', s.id).where('revoked_at', 'is', null).execute();
+    const revoked = (await signin('sess', 'Sess@12345')).json();
+    await t.handle.db.updateTable('session').set({ revoked_at: sql`now()`, revoked_reason: 'test' }).where('user_id', '=', s.id).where('revoked_at', 'is', null).execute();
+    for (const r of routes) {
+      for (const [kind, session] of [['expired', expired], ['revoked', revoked]] as const) {
+        const res = await t.post(r.url, {}, session);
+        expect({ url: r.url, kind, status: res.statusCode, message: res.json().message }).toEqual({ url: r.url, kind, status: 401, message: 'login again' });
+      }
+    }
+  });
+
   test('checklogin answers SUCCESS while live and login again after logout', async () => {
     const ok = await t.post('/api/transaction/checklogin', { accessToken: s.accessToken }, s);
     expect([ok.statusCode, ok.json().message]).toEqual([200, 'SUCCESS']);
