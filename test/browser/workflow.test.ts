@@ -123,3 +123,44 @@ test('submit, revert with a remark, resubmit, approve', async () => {
   await expect(staff.getByLabel(/^Optimum pH/).inputValue()).resolves.toBe('6.2');
   await screenshot(staff, 'workflow-staff-approved');
 });
+
+test('a Level 2 activity on the isolate: plant assessment code, parameters, submit, approve', async () => {
+  const rows = (await api(staff, 'transaction', 'getactitransctionhome', { pageno: 1 })).json as Array<{ isolatecode: string; samplenov: string }>;
+  const { isolatecode, samplenov } = rows[0];
+
+  // staff1: Level 2 entry -> empty search warns -> the isolate's next plant assessment code -> Save
+  await staff.goto(`${server.url}/#/level2activityEntry`);
+  await staff.getByRole('button', { name: 'Search Isolate Code' }).click();
+  await toast(staff, 'Please Enter Isolate Code');
+  await staff.getByRole('textbox', { name: 'Isolate Code' }).fill(isolatecode);
+  await staff.getByRole('button', { name: 'Search Isolate Code' }).click();
+  const pncodeField = staff.getByRole('textbox', { name: 'Plant Assessment Code' });
+  for (let i = 0; i < 100 && !(await pncodeField.inputValue()); i++) await staff.waitForTimeout(50);
+  expect(await pncodeField.inputValue()).toMatch(/^PA\d{6}$/);
+  await staff.getByRole('button', { name: 'Save' }).click();
+  await staff.getByText(/^Record Saved Successfully! Plant Assessment Code Is : PA\d{6}$/).first().waitFor();
+  const pncode = /PA\d{6}/.exec((await staff.getByText(/Plant Assessment Code Is :/).first().textContent()) ?? '')![0];
+  await staff.waitForURL(/#\/level2activityHome$/);
+
+  // the Level 2 list -> the new plant assessment -> Plant Growth Promotion, filled and submitted
+  await staff.getByLabel('Search Text').fill(pncode);
+  await staff.getByRole('search').getByRole('button', { name: 'Search' }).click();
+  await staff.getByRole('link', { name: new RegExp(`^Open activities of ${isolatecode} ${pncode}`) }).click();
+  await staff.getByRole('group', { name: 'Activities' }).getByRole('button', { name: 'PGPT', exact: true }).click();
+  await staff.getByText(/^Activity Transaction - .* Plant Growth Promotion : Level 2$/).waitFor();
+  await staff.getByLabel(/^Shoot Length/).fill('21.5');
+  await staff.getByLabel(/^Root Length/).fill('10.25');
+  await staff.getByLabel(/^Germination/).fill('88');
+  await screenshot(staff, 'workflow-level2-filled');
+  await staff.getByRole('button', { name: 'Submit' }).click();
+  await toast(staff, 'Record Saved Successfully!');
+
+  // manager approves it from the Level 2 queue
+  await manager.goto(`${server.url}/#/level2activityHome?queue=1`);
+  await manager.getByRole('link', { name: `Review Plant Growth Promotion of ${isolatecode}` }).first().click();
+  await statusLine(manager).filter({ hasText: 'Above activity came for approval by Vikram Patil.' }).waitFor();
+  await manager.getByRole('button', { name: 'Approve' }).click();
+  await toast(manager, 'Approved Successfully!');
+  const buttons = (await api(staff, 'master', 'getlvl2activityforparamconf', { samplenov, activitylevel: 'Level 2', pncode })).json as Array<{ shortname: string; status: string | null }>;
+  expect(buttons.find((b) => b.shortname === 'PGPT')?.status).toBe('A');
+});
