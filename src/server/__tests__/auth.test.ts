@@ -145,6 +145,15 @@ describe('change password', () => {
   });
 });
 
+/**
+ * A token with one signature character changed. Not the last one: the last base64url character of a
+ * 32-byte signature carries two spare bits, so changing it can leave the signature the same.
+ */
+const forge = (token: string) => {
+  const i = token.indexOf('.') + 1;
+  return token.slice(0, i) + (token[i] === 'A' ? 'B' : 'A') + token.slice(i + 1);
+};
+
 describe('sessions', () => {
   let s: Awaited<ReturnType<typeof signInFully>>;
   beforeAll(async () => {
@@ -160,8 +169,11 @@ describe('sessions', () => {
     for (const r of routes) {
       const none = await t.post(r.url, {});
       expect({ url: r.url, status: none.statusCode, message: none.json().message }).toEqual({ url: r.url, status: 401, message: 'login again' });
-      const forged = await t.post(r.url, {}, { ...s, accessToken: s.accessToken.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
+      const forged = await t.post(r.url, {}, { ...s, accessToken: forge(s.accessToken) });
       expect({ url: r.url, status: forged.statusCode }).toEqual({ url: r.url, status: 401 });
+      // Another spelling of the same signature bytes (the spare bits of its last character) is refused too.
+      const respelled = await t.post(r.url, {}, { ...s, accessToken: s.accessToken.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
+      expect({ url: r.url, status: respelled.statusCode }).toEqual({ url: r.url, status: 401 });
       const wrongToken = await t.post(r.url, {}, { ...s, token: 'x'.repeat(43) });
       expect({ url: r.url, status: wrongToken.statusCode }).toEqual({ url: r.url, status: 401 });
       const otherTenant = await t.post(r.url, {}, { ...s, dbName: 'otherlab' });

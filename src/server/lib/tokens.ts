@@ -23,8 +23,10 @@ export function verifyAccessToken(token: string, secret: string): AccessClaims |
   const dot = token.indexOf('.');
   if (dot <= 0) return null;
   const body = token.slice(0, dot);
-  const mac = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = createHmac('sha256', secret).update(body).digest();
+  // Compare the signature as text: base64url decoding ignores the spare bits of the last character, so a
+  // byte comparison would accept several spellings of one signature (a malleable token).
+  const mac = Buffer.from(token.slice(dot + 1), 'utf8');
+  const expected = Buffer.from(createHmac('sha256', secret).update(body).digest('base64url'), 'utf8');
   if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
   try {
     const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as AccessClaims;
