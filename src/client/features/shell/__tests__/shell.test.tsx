@@ -14,6 +14,8 @@ jest.mock('../../../lib/api', () => {
     api: { signIn: jest.fn(), menuOfUser: jest.fn(), checkLogin: jest.fn(), logout: jest.fn(), changePassword: jest.fn() },
   };
 });
+// The screens the menu opens (and the approval badge) call the server through lib/http: answer nothing.
+jest.mock('../../../lib/http', () => ({ post: jest.fn(async () => undefined) }));
 const mocked = api as jest.Mocked<typeof api>;
 
 /** The whole app route tree, signed in (session in storage, restored at start), with the menu from the server. */
