@@ -25,6 +25,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { sampleRoutes } from './modules/samples/sample-routes';
 import { auditRoutes } from './modules/audit/audit-routes';
 import { activityRoutes } from './modules/activities/activity-routes';
+import { searchRoutes } from './modules/search/search-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     sampleRoutes(api);
     auditRoutes(api);
     activityRoutes(api);
+    searchRoutes(api);
   });
 
   // The client reads its run-time settings from here, so changing CLIENT_CRYPTO_KEY needs no rebuild.

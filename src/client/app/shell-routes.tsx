@@ -20,6 +20,7 @@ import { GROUP_PATHS, groupRoutes } from '../features/groups/group-routes';
 import { SAMPLE_PATHS, sampleRoutes } from '../features/samples/sample-routes';
 import { ISOLATE_PATHS, isolateRoutes } from '../features/isolates/isolate-routes';
 import { ACTIVITY_PATHS, activityRoutes } from '../features/activities/activity-routes';
+import { SEARCH_PATHS, searchRoutes } from '../features/search/search-routes';
 import { HOME_PATH } from '../features/session/session-constants';
 import ShellContainer from './shell-container';
 
@@ -30,7 +31,7 @@ const ChangePasswordPage = lazy(
 /** Routes served by the main route tree (app/router.tsx), outside the shell. */
 export const OUTSIDE_SHELL = new Set<string>(['/login', '/changePassword/:id']);
 /** Routes of the table with a real screen inside the shell. */
-const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS, ...COMMON_MASTER_PATHS, ...PARAMETER_PATHS, ...USER_PATHS, ...DASHBOARD_PATHS, ...MICROBE_PATHS, ...MENU_PATHS, ...GROUP_PATHS, ...ACTIVITY_PATHS, ...SAMPLE_PATHS, ...ISOLATE_PATHS, ...AUDIT_PATHS]);
+const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blankpage', '/homepage', ...MASTER_PATHS, ...COMMON_MASTER_PATHS, ...PARAMETER_PATHS, ...USER_PATHS, ...DASHBOARD_PATHS, ...MICROBE_PATHS, ...MENU_PATHS, ...GROUP_PATHS, ...ACTIVITY_PATHS, ...SAMPLE_PATHS, ...ISOLATE_PATHS, ...AUDIT_PATHS, ...SEARCH_PATHS]);
 
 const relative = (path: string) => path.replace(/^\//, '');
 
@@ -67,6 +68,8 @@ export function buildShellRoutes(): RouteObject[] {
         // Sample inward (chunk "samples") and isolates (chunk "isolates").
         ...sampleRoutes(),
         ...isolateRoutes(),
+        // Microbe search (chunk "search").
+        ...searchRoutes(),
         ...placeholders,
         // Unknown paths while signed in.
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },

@@ -5,6 +5,7 @@ import * as userAccess from './migrations/20261122T050000-user-access';
 import * as parameters from './migrations/20261122T051000-parameters';
 import * as laboratory from './migrations/20261122T060000-laboratory';
 import * as parameterSetVersion from './migrations/20261122T075000-parameter-set-version';
+import * as savedSearch from './migrations/20261122T080000-saved-search';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122T051000-parameters': parameters,
   '20261122T060000-laboratory': laboratory,
   '20261122T075000-parameter-set-version': parameterSetVersion,
+  '20261122T080000-saved-search': savedSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -317,6 +317,7 @@ export interface Database {
   microbe_identification: MicrobeIdentificationTable;
   activity_transaction: ActivityTransactionTable;
   activity_value: ActivityValueTable;
+  saved_search: SavedSearchTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
@@ -324,3 +325,14 @@ export type NewAppUser = Insertable<AppUserTable>;
 export type AppUserUpdate = Updateable<AppUserTable>;
 export type Session = Selectable<SessionTable>;
 export type AuditRow = Selectable<AuditLogTable>;
+
+/** A user's saved microbe search (migration 20261122T080000-saved-search). */
+export interface SavedSearchTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The search model's JSON ({parameterList, inputList}). */
+  model: unknown;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

@@ -46,3 +46,4 @@ export { SAMPLE_ENDPOINTS, type SampleEndpointName } from './sample-endpoints';
 export { ACTIVITY_ENDPOINTS, ACTIVITY_MSG, ACTIVITY_PAGE_SIZE, pncodeOf, type ActivityEndpointName } from './activity-endpoints';
 export { MENU_ADMIN_ENDPOINTS, MENU_MSG, type MenuAdminEndpointName } from './menu-endpoints';
 export { AUDIT_ENDPOINTS, AUDIT_PAGE_SIZES, type AuditEndpointName } from './audit-endpoints';
+export { SEARCH_ENDPOINTS, SEARCH_MSG, type SearchEndpointName } from './search-endpoints';

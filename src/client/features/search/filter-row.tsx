@@ -1,0 +1,110 @@
+/**
+ * One filter row per ticked parameter (spec 001 section 2): number (two numbers and a comparator), text,
+ * dropdown (fixed choices or an autocomplete over the common master), date range; a delete icon.
+ */
+import { useEffect, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { SEARCH_COMPARATORS, type Comparator } from '../../../shared/contract/search-endpoints';
+import { COMPARATOR_MEANING } from '../../../shared/search/search-filters';
+import { searchApi } from './search-api';
+import { conditionOf, type FilterRowState } from './search-model';
+
+const MIN_TEXT = 3;
+const MAX_RESULTS = 8;
+
+function MasterAutocomplete({ label, type, value, onChange }: { label: string; type: string; value: string; onChange(v: string): void }) {
+  const [input, setInput] = useState(value);
+  const [found, setFound] = useState<{ key: string; list: string[] }>({ key: '', list: [] });
+  const typed = input.trim();
+  const searching = typed.length >= MIN_TEXT;
+  useEffect(() => {
+    let live = true;
+    if (searching) {
+      searchApi.masterData(type, typed).then(
+        (items) => live && setFound({ key: typed, list: (Array.isArray(items) ? items : []).slice(0, MAX_RESULTS).map((i) => i.value ?? i.shortname) }),
+        () => live && setFound({ key: typed, list: [] }),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [type, typed, searching]);
+  const options = searching && found.key === typed ? found.list : [];
+  return (
+    <Autocomplete
+      freeSolo
+      options={options}
+      value={value || null}
+      inputValue={input}
+      filterOptions={(x) => x}
+      onInputChange={(_e, v) => {
+        setInput(v);
+        onChange(v);
+      }}
+      onChange={(_e, v) => onChange(typeof v === 'string' ? v : '')}
+      sx={{ minWidth: 260 }}
+      renderInput={(params) => <TextField {...params} label={label} size="small" helperText={`Type ${MIN_TEXT} characters to search.`} />}
+    />
+  );
+}
+
+export function FilterRowView({ row, onChange, onRemove }: { row: FilterRowState; onChange(patch: Partial<FilterRowState>): void; onRemove(): void }) {
+  const label = row.parameterName;
+  let inputs;
+  let note = null;
+  if (row.type === 'number') {
+    const condition = conditionOf(row);
+    inputs = (
+      <>
+        <TextField label={`${label} from`} size="small" type="number" value={row.num1} onChange={(e) => onChange({ num1: e.target.value })} sx={{ width: 150 }} />
+        <TextField
+          select label="Comparator" size="small" value={row.comparator} sx={{ width: 120 }}
+          onChange={(e) => onChange({ comparator: e.target.value as Comparator })}
+          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `${label} comparator` } }}
+        >
+          {SEARCH_COMPARATORS.map((c) => <option key={c} value={c}>{c}</option>)}
+        </TextField>
+        <TextField label={`${label} to`} size="small" type="number" value={row.num2} onChange={(e) => onChange({ num2: e.target.value })} sx={{ width: 150 }} />
+      </>
+    );
+    note = (
+      <Typography variant="body2" color="text.secondary" data-testid={`condition-${row.key}`}>
+        {condition ? `${label}: ${condition} (${COMPARATOR_MEANING[row.comparator]})` : 'Enter both numbers.'}
+      </Typography>
+    );
+  } else if (row.type === 'Date') {
+    inputs = (
+      <>
+        <TextField label={`${label} from`} size="small" type="date" value={row.from} onChange={(e) => onChange({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField label={`${label} to`} size="small" type="date" value={row.to} onChange={(e) => onChange({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      </>
+    );
+  } else if (row.type === 'Dropdown' && row.options) {
+    inputs = (
+      <TextField
+        select label={label} size="small" value={row.value} onChange={(e) => onChange({ value: e.target.value })} sx={{ minWidth: 220 }}
+        slotProps={{ select: { native: true } }}
+      >
+        <option value="" />
+        {row.options.map((o) => <option key={o} value={o}>{o}</option>)}
+      </TextField>
+    );
+  } else if (row.type === 'Dropdown' && row.commonmastertype) {
+    inputs = <MasterAutocomplete label={label} type={row.commonmastertype} value={row.value} onChange={(v) => onChange({ value: v })} />;
+  } else {
+    inputs = <TextField label={label} size="small" value={row.value} onChange={(e) => onChange({ value: e.target.value })} sx={{ minWidth: 260 }} />;
+  }
+  return (
+    <Box role="group" aria-label={`Filter ${label}`} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, py: 0.75 }}>
+      <Typography sx={{ width: 200, fontWeight: 500 }}>{label}</Typography>
+      {inputs}
+      <IconButton aria-label={`Remove ${label}`} onClick={onRemove} size="small"><DeleteIcon /></IconButton>
+      {note}
+    </Box>
+  );
+}

@@ -1,0 +1,143 @@
+/** The search screen's calls: loads on open, search (takeLatest), record, saved searches, CSV export with progress. */
+import { call, put, select, takeLatest, takeLeading, fork, take, cancel } from 'redux-saga/effects';
+import { channel, type SagaIterator } from 'redux-saga';
+import { isUnauthorized, serverMessage } from '../../lib/api';
+import { request } from '../../lib/request';
+import { readStoredSession } from '../../lib/storage';
+import { SEARCH_MSG, SEARCH_PAGE_SIZE, type SavedSearch } from '../../../shared/contract/search-endpoints';
+import { searchApi, saveFile } from './search-api';
+import { rowsFromInputList, toInputList } from './search-model';
+import { searchActions as A, selectSearch, type SearchState } from './search-slice';
+
+/** The signed-in user's id (sent as userID, as the legacy client did). */
+const getUserId = (): number | null => (readStoredSession() as { id?: number } | null)?.id ?? null;
+
+function* oops(error: unknown, fallback: string): SagaIterator {
+  if (isUnauthorized(error)) return;
+  yield put(A.toastShown({ title: SEARCH_MSG.oops, message: serverMessage(error) ?? fallback, variant: 'error' }));
+}
+
+function* loadSaved(): SagaIterator {
+  try {
+    const saved = yield call(request, searchApi.savedSearches, getUserId());
+    yield put(A.savedLoaded(Array.isArray(saved) ? saved : []));
+  } catch (error) {
+    yield call(oops, error, 'The saved searches could not be loaded.');
+  }
+}
+
+function* onOpened(): SagaIterator {
+  try {
+    const sets = yield call(request, searchApi.parameterSets);
+    if (Array.isArray(sets)) yield put(A.setsLoaded(sets));
+    else console.warn('Unexpected search parameter response', sets); // spec section 8: logged only
+  } catch (error) {
+    yield call(oops, error, 'The search parameters could not be loaded.');
+  }
+  yield call(loadSaved);
+}
+
+function* onSelected({ payload }: ReturnType<typeof A.selected>): SagaIterator {
+  const id = /^saved:(\d+)$/.exec(payload)?.[1];
+  if (!id) return;
+  try {
+    const model: SavedSearch = yield call(request, searchApi.savedSearch, Number(id));
+    const s: SearchState = yield select(selectSearch);
+    yield put(A.savedSearchLoaded({ rows: rowsFromInputList(model.inputList ?? [], s.sets.flatMap((x) => x.parameters)) }));
+  } catch (error) {
+    yield call(oops, error, 'The saved search could not be loaded.');
+  }
+}
+
+function* onSearch({ payload }: ReturnType<typeof A.searchRequested>): SagaIterator {
+  const s: SearchState = yield select(selectSearch);
+  const inputList = toInputList(s.rows);
+  if (!inputList) {
+    yield put(A.searchFailed());
+    yield put(A.toastShown({ title: SEARCH_MSG.oops, message: SEARCH_MSG.checkFields, variant: 'error' }));
+    return;
+  }
+  try {
+    const answer = yield call(request, searchApi.search, {
+      userID: getUserId(), parameterList: s.rows.map((r) => r.parameterName), inputList, pageno: payload.page, pageSize: SEARCH_PAGE_SIZE,
+    });
+    if (!answer || !Array.isArray(answer.results)) {
+      console.warn('Unexpected search response', answer); // spec section 8: logged only
+      yield put(A.searchFailed());
+      return;
+    }
+    yield put(A.searchDone(answer));
+  } catch (error) {
+    yield put(A.searchFailed());
+    yield call(oops, error, 'The search failed.');
+  }
+}
+
+function* onRecord({ payload }: ReturnType<typeof A.recordRequested>): SagaIterator {
+  try {
+    const data = yield call(request, searchApi.record, payload);
+    yield put(A.recordLoaded(data));
+  } catch (error) {
+    yield put(A.recordClosed());
+    yield call(oops, error, 'The record could not be loaded.');
+  }
+}
+
+function* forwardProgress(chan: ReturnType<typeof channel<number>>): SagaIterator {
+  for (;;) {
+    const bytes: number = yield take(chan);
+    yield put(A.exportProgress(bytes));
+  }
+}
+
+function* onExport(): SagaIterator {
+  const s: SearchState = yield select(selectSearch);
+  const inputList = toInputList(s.rows);
+  if (!inputList) {
+    yield put(A.exportDone());
+    yield put(A.toastShown({ title: SEARCH_MSG.oops, message: SEARCH_MSG.checkFields, variant: 'error' }));
+    return;
+  }
+  const chan = channel<number>();
+  const forwarder = yield fork(forwardProgress, chan);
+  try {
+    const file: { blob: Blob; rows: number } = yield call(request, searchApi.exportCsv, { inputList }, (bytes: number) => chan.put(bytes));
+    yield call(saveFile, file.blob, 'data.csv');
+    yield put(A.toastShown({ title: 'Done', message: `data.csv: ${file.rows} rows exported.`, variant: 'success' }));
+  } catch (error) {
+    yield call(oops, error, 'The export failed.');
+  } finally {
+    yield cancel(forwarder);
+    chan.close();
+    yield put(A.exportDone());
+  }
+}
+
+function* onSave({ payload }: ReturnType<typeof A.saveRequested>): SagaIterator {
+  const s: SearchState = yield select(selectSearch);
+  const inputList = toInputList(s.rows);
+  if (!inputList || inputList.length === 0) {
+    yield put(A.saveDone());
+    yield put(A.toastShown({ title: SEARCH_MSG.oops, message: SEARCH_MSG.checkFields, variant: 'error' }));
+    return;
+  }
+  try {
+    const res = yield call(request, searchApi.save, { userID: getUserId(), name: payload.name, inputList });
+    yield put(A.toastShown({ title: 'Done', message: res?.message ?? 'Search saved.', variant: 'success' }));
+    yield call(loadSaved);
+    if (res?.id) yield put(A.selected(`saved:${res.id}`));
+  } catch (error) {
+    yield call(oops, error, 'The search could not be saved.');
+  } finally {
+    yield put(A.saveDone());
+  }
+}
+
+export function* searchSaga(): SagaIterator {
+  yield takeLatest(A.opened.type, onOpened);
+  yield takeLatest(A.selected.type, onSelected);
+  yield takeLatest(A.searchRequested.type, onSearch);
+  yield takeLatest(A.recordRequested.type, onRecord);
+  yield takeLeading(A.exportRequested.type, onExport);
+  yield takeLeading(A.saveRequested.type, onSave);
+}

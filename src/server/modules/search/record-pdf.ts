@@ -1,0 +1,35 @@
+/** The detailed record of a Sample No.-V as a PDF (the modal's content: sample, identification, activities). */
+import {
+  RECORD_MICROBE_LABELS, RECORD_SAMPLE_LABELS, SEARCH_MSG, type RecordActivity, type SampleLookup,
+} from '../../../shared/contract/search-endpoints';
+import { PdfDocument } from './pdf-writer';
+
+const STATUS: Record<string, string> = { Y: 'Not submitted', S: 'Submitted', A: 'Approved', R: 'Reverted' };
+const show = (v: unknown) => (v === null || v === undefined || v === '' ? 'N/A' : String(v));
+const params = (a: RecordActivity) => a.parameters.map((p) => `${p.parameterName}: ${show(p.input)}`).join('; ') || 'N/A';
+
+export function recordPdf(samplenov: string, r: SampleLookup, printedAt: Date): Buffer {
+  const doc = new PdfDocument(`${SEARCH_MSG.details(samplenov)} - printed ${printedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  doc.title(SEARCH_MSG.modalTitle).title(SEARCH_MSG.details(samplenov));
+
+  doc.heading('Sample Inward');
+  doc.keyValues(RECORD_SAMPLE_LABELS.map(([k, label]) => [label, show(r.sampleInward[k])]));
+
+  doc.heading('Microbe Identification');
+  if (r.microbeIdentification) doc.keyValues(RECORD_MICROBE_LABELS.map(([k, label]) => [label, show(r.microbeIdentification![k])]));
+  else doc.line('N/A');
+
+  doc.heading('Level 1 Activities');
+  if (!r.activityList.length) doc.line('N/A');
+  for (const a of r.activityList) {
+    doc.line(`${a.activityname} (${a.shortname}) - ${STATUS[a.status] ?? a.status}`, 10);
+    doc.table(['Parameter', 'Value'], a.parameters.map((p) => [p.parameterName, show(p.input)]));
+  }
+
+  doc.heading(SEARCH_MSG.level2(samplenov));
+  doc.table(
+    ['Sample No.-V', 'Isolate Code', 'Plant Assessment Code', 'Activity Name', 'Status', 'Parameters'],
+    r.lvl2activityList.map((a) => [a.samplenov, a.isolatecode, show(a.pncode), a.activityname, STATUS[a.status] ?? a.status, params(a)]),
+  );
+  return doc.toBuffer();
+}

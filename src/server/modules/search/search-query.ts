@@ -1,0 +1,187 @@
+/**
+ * The microbe search query (DESIGN.md section 8): isolates of active samples, one predicate per filter - a
+ * column predicate for a sample inward or identification field, one EXISTS over the typed, indexed activity
+ * values for an activity parameter - every value bound as a parameter. A page plus the total; the CSV export
+ * walks the same matches in batches by isolate id (keyset), never holding them all.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../../db/types';
+import type { FilterRow, ResultValue, SearchResultItem } from '../../../shared/contract/search-endpoints';
+import { SEARCH_MSG } from '../../../shared/contract/search-endpoints';
+import { parseDateRange, parseNumberCondition, rowValue, type DateRange, type NumberCondition } from '../../../shared/search/search-filters';
+import { HttpError } from '../../plugins/errors';
+import { RESULT_IDENTIFICATION, resolveFields, type SearchField } from './search-parameters';
+
+type Db = Kysely<Database>;
+
+export type Filter =
+  | { field: SearchField; kind: 'number'; cond: NumberCondition }
+  | { field: SearchField; kind: 'date'; range: DateRange }
+  | { field: SearchField; kind: 'text' | 'dropdown'; text: string };
+
+export const MAX_FILTERS = 30;
+const MAX_TEXT = 200;
+
+/** Reads the model's filter rows; an unknown parameter or an incomplete row answers 400 and runs nothing. */
+export async function parseFilters(db: Db, inputList: unknown): Promise<Filter[]> {
+  if (inputList === undefined || inputList === null) return [];
+  if (!Array.isArray(inputList)) throw new HttpError(400, 'The filters (inputList) must be a list.');
+  if (inputList.length > MAX_FILTERS) throw new HttpError(400, `At most ${MAX_FILTERS} filters can be combined.`);
+  const rows = inputList.map((r) => (r && typeof r === 'object' ? (r as FilterRow) : null));
+  if (rows.some((r) => r === null)) throw new HttpError(400, SEARCH_MSG.checkFields);
+  const fields = await resolveFields(db, rows as FilterRow[]);
+  return (rows as FilterRow[]).map((row, i) => {
+    const field = fields[i];
+    if (!field) throw new HttpError(400, `The search parameter '${String(row.parameterName ?? row.key ?? '').slice(0, 100)}' is not known.`);
+    const value = rowValue({ ...row, type: field.type });
+    if (value === null || value.length > MAX_TEXT) throw new HttpError(400, SEARCH_MSG.checkFields);
+    if (field.type === 'number') return { field, kind: 'number', cond: parseNumberCondition(value)! };
+    if (field.type === 'Date') return { field, kind: 'date', range: parseDateRange(value)! };
+    return { field, kind: field.type === 'Dropdown' ? 'dropdown' : 'text', text: value.trim() };
+  });
+}
+
+/** LIKE pattern of a literal text: %, _ and the escape character itself match only themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function numberPredicate(col: RawBuilder<unknown>, c: NumberCondition): RawBuilder<boolean> {
+  const lo = Math.min(c.num1, c.num2);
+  const hi = Math.max(c.num1, c.num2);
+  if (c.comparator === '=') return sql<boolean>`(${col} >= ${lo} and ${col} <= ${hi})`;
+  if (c.comparator === '<') return sql<boolean>`(${col} > ${lo} and ${col} < ${hi})`;
+  return sql<boolean>`(${col} < ${lo} or ${col} > ${hi})`;
+}
+
+function datePredicate(col: RawBuilder<unknown>, r: DateRange): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [];
+  if (r.from) parts.push(sql<boolean>`${col} >= cast(${r.from} as date)`);
+  if (r.to) parts.push(sql<boolean>`${col} <= cast(${r.to} as date)`);
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** Equal to the choice (case-insensitive), or to the other name (short name / value) of the same master entry. */
+function dropdownPredicate(col: RawBuilder<unknown>, text: string, masterType: string | null): RawBuilder<boolean> {
+  const equal = sql<boolean>`lower(${col}) = lower(${text})`;
+  if (!masterType) return equal;
+  return sql<boolean>`(${equal} or exists (
+    select 1 from common_master cm join common_master_type t on t.id = cm.type_id
+    where lower(t.type) = lower(${masterType}) and lower(${text}) in (lower(cm.shortname), lower(cm.value))
+      and lower(${col}) in (lower(cm.shortname), lower(cm.value))))`;
+}
+
+function valuePredicate(f: Filter, col: (kind: 'num' | 'text' | 'date') => RawBuilder<unknown>): RawBuilder<boolean> {
+  switch (f.kind) {
+    case 'number': return numberPredicate(col('num'), f.cond);
+    case 'date': return datePredicate(col('date'), f.range);
+    case 'dropdown': return dropdownPredicate(col('text'), f.text, f.field.commonmastertype);
+    default: return sql<boolean>`${col('text')} ilike ${containsPattern(f.text)} escape '\\'`;
+  }
+}
+
+function predicate(f: Filter): RawBuilder<boolean> {
+  const field = f.field;
+  if (field.kind === 'column') {
+    const ref = sql.ref(field.column);
+    return valuePredicate(f, () => ref);
+  }
+  const cols = { num: sql.ref('v.num_value'), text: sql.ref('v.text_value'), date: sql.ref('v.date_value') };
+  return sql<boolean>`exists (select 1 from activity_value v
+    where v.parameter_id = ${field.parameterId} and v.isolate_id = i.id and ${valuePredicate(f, (k) => cols[k])})`;
+}
+
+function matches(db: Db, filters: Filter[]) {
+  let q = db
+    .selectFrom('isolate as i')
+    .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
+    .leftJoin('microbe_identification as mi', 'mi.isolate_id', 'i.id')
+    .where('i.active', '=', 'Y')
+    .where('s.active', '=', 'Y');
+  for (const f of filters) q = q.where(predicate(f));
+  return q;
+}
+
+export async function countMatches(db: Db, filters: Filter[]): Promise<number> {
+  const row = await matches(db, filters).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The columns of a result: the filtered parameters (once each, in filter order), then the identification. */
+export function resultFields(filters: Filter[]): SearchField[] {
+  const out: SearchField[] = [];
+  for (const f of filters) if (!out.some((x) => x.key === f.field.key)) out.push(f.field);
+  for (const c of RESULT_IDENTIFICATION) if (!out.some((x) => x.key === c.key)) out.push({ kind: 'column', ...c });
+  return out;
+}
+
+const COLUMN_ALIAS: Record<string, string> = {};
+const aliasOf = (column: string) => (COLUMN_ALIAS[column] ??= column.replace('.', '_'));
+
+async function rowsOf(db: Db, filters: Filter[], fields: SearchField[], page: { afterId?: number; offset?: number; limit: number }) {
+  const columns = fields.flatMap((f) => (f.kind === 'column' ? [f.column] : []));
+  let q = matches(db, filters)
+    .select(['i.id', 'i.samplenov', 'i.isolatecode'])
+    .select(sql<string | null>`(select min(pa.pncode) from plant_assessment pa where pa.isolate_id = i.id)`.as('pncode'))
+    .select(columns.map((c) => sql.ref(c).as(aliasOf(c))));
+  if (page.afterId !== undefined) q = q.where('i.id', '>', page.afterId);
+  q = q.orderBy('i.id').limit(page.limit);
+  if (page.offset) q = q.offset(page.offset);
+  const rows = (await q.execute()) as Array<Record<string, unknown> & { id: number; samplenov: string; isolatecode: string; pncode: string | null }>;
+
+  const pids = fields.flatMap((f) => (f.kind === 'value' ? [f.parameterId] : []));
+  const values = new Map<string, { text: string | null; num: number | null }>();
+  if (rows.length && pids.length) {
+    const found = await db
+      .selectFrom('activity_value')
+      .select(['isolate_id', 'parameter_id'])
+      .select(sql<string | null>`string_agg(distinct text_value, ', ')`.as('text'))
+      .select(sql<string | null>`min(num_value)::text`.as('num'))
+      .where('isolate_id', 'in', rows.map((r) => r.id))
+      .where('parameter_id', 'in', pids)
+      .groupBy(['isolate_id', 'parameter_id'])
+      .execute();
+    for (const v of found) values.set(`${v.isolate_id}:${v.parameter_id}`, { text: v.text, num: v.num === null ? null : Number(v.num) });
+  }
+
+  return rows.map((r) => {
+    const parameterList: ResultValue[] = fields.map((f) => {
+      if (f.kind === 'value') {
+        const v = values.get(`${r.id}:${f.parameterId}`);
+        return { parameterName: f.parameterName, input: v?.text ?? null, updatedinputnum: v?.num ?? null };
+      }
+      const raw = r[aliasOf(f.column)];
+      const num = typeof raw === 'number' ? raw : null;
+      return { parameterName: f.parameterName, input: raw === null || raw === undefined ? null : String(raw), updatedinputnum: num };
+    });
+    return { id: r.id, samplenov: r.samplenov, isolatecode: r.isolatecode, pncode: r.pncode ?? '', parameterList };
+  });
+}
+
+export async function searchPage(db: Db, filters: Filter[], pageno: number, pageSize: number): Promise<{ parameterList: string[]; results: SearchResultItem[]; totalItems: number }> {
+  const fields = resultFields(filters);
+  const totalItems = await countMatches(db, filters);
+  const offset = (pageno - 1) * pageSize;
+  const rows = totalItems > offset ? await rowsOf(db, filters, fields, { offset, limit: pageSize }) : [];
+  return {
+    parameterList: fields.map((f) => f.parameterName),
+    totalItems,
+    results: rows.map((r, i) => ({
+      srno: offset + i + 1, samplenov: r.samplenov, isolatecode: r.isolatecode, pncode: r.pncode,
+      parameterList: r.parameterList, activityList: [], lvl2activityList: [],
+    })),
+  };
+}
+
+/** All matches, batch by batch (keyset on isolate id), for the CSV export. */
+export async function* matchBatches(db: Db, filters: Filter[], batchSize = 500) {
+  const fields = resultFields(filters);
+  let afterId = 0;
+  for (;;) {
+    const rows = await rowsOf(db, filters, fields, { afterId, limit: batchSize });
+    if (rows.length === 0) return;
+    yield { fields, rows };
+    afterId = rows[rows.length - 1].id;
+    if (rows.length < batchSize) return;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The microbe search calls (shared/contract/search-endpoints): parameter sets, search (page + total), the
+ * detailed record, its PDF, the CSV export of all matches, and the signed-in user's saved searches.
+ * Reads are not audited; the export and saved-search changes are.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SEARCH_ENDPOINTS as E, SEARCH_PAGE_SIZE, type FilterRow } from '../../../shared/contract/search-endpoints';
+import { mutate } from '../../lib/audit';
+import { actorOf } from '../../plugins/session';
+import { HttpError } from '../../plugins/errors';
+import { csvLine } from '../audit/audit-csv';
+import { parameterSets } from './search-parameters';
+import { countMatches, matchBatches, parseFilters, searchPage, type Filter } from './search-query';
+import { sampleRecord } from './search-record';
+import { recordPdf } from './record-pdf';
+import { deleteSavedSearch, listSavedSearches, savedSearchOf, upsertSavedSearch } from './saved-search-repository';
+
+type Body = Record<string, unknown> | null;
+const body = { type: ['object', 'null'] } as const;
+const userOf = (req: FastifyRequest) => req.auth!.userId;
+
+function wholeNumber(raw: unknown, name: string, dflt: number, max: number): number {
+  if (raw === undefined || raw === null || raw === '') return dflt;
+  const n = typeof raw === 'string' && /^\s*\d{1,9}\s*$/.test(raw) ? Number(raw) : raw;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > max) throw new HttpError(400, `The ${name} must be a whole number from 1 to ${max}.`);
+  return n;
+}
+
+function samplenovOf(b: Body): string {
+  const v = b?.samplenov;
+  const s = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+  if (s === '' || s.length > 100) throw new HttpError(400, 'Please say which Sample No.-V (samplenov) to show.');
+  return s;
+}
+
+const filterSummary = (filters: Filter[]) =>
+  filters.map((f) => ({
+    parameter: f.field.parameterName,
+    value: f.kind === 'number' ? `${f.cond.num1} ${f.cond.comparator} ${f.cond.num2}` : f.kind === 'date' ? `${f.range.from ?? ''} to ${f.range.to ?? ''}` : f.text,
+  }));
+
+async function search(req: FastifyRequest) {
+  const b = (req.body as Body) ?? {};
+  const filters = await parseFilters(req.server.db, b.inputList);
+  return searchPage(req.server.db, filters, wholeNumber(b.pageno, 'page number', 1, 1_000_000), wholeNumber(b.pageSize, 'page size', SEARCH_PAGE_SIZE, 100));
+}
+
+/** The model a saved search keeps: the filter rows as sent (re-validated on save and again when run). */
+function storedRows(rows: unknown): FilterRow[] {
+  return (rows as FilterRow[]).map((r) => {
+    const keep: Record<string, unknown> = {};
+    for (const k of ['key', 'parameterName', 'type', 'commonmastertype', 'sequence', 'inputValue', 'inputValuenum1', 'inputValuenum2', 'dropValue1', 'dropValue2', 'condition'] as const) {
+      if (r[k] !== undefined) keep[k] = r[k];
+    }
+    return keep as unknown as FilterRow;
+  });
+}
+
+export function searchRoutes(app: FastifyInstance): void {
+  app.endpoint(E.getSearchParameterSets, { schema: { body } }, async (req) => parameterSets(req.server.db));
+  app.endpoint(E.searchData, { schema: { body } }, search);
+  app.endpoint(E.searchDataUsingNativeQuery, { schema: { body } }, search);
+
+  app.endpoint(E.postSearchmicBySamplenov, { schema: { body } }, async (req) => {
+    const samplenov = samplenovOf(req.body as Body);
+    const record = await sampleRecord(req.server.db, samplenov);
+    if (!record) throw new HttpError(404, `No sample was found with the Sample No.-V '${samplenov}'.`);
+    return record;
+  });
+
+  app.endpoint(E.getSearchRecordPdf, { schema: { body } }, async (req, reply) => {
+    const samplenov = samplenovOf(req.body as Body);
+    const record = await sampleRecord(req.server.db, samplenov);
+    if (!record) throw new HttpError(404, `No sample was found with the Sample No.-V '${samplenov}'.`);
+    const safeName = samplenov.replace(/[^A-Za-z0-9._-]/g, '_');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="record-${safeName}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(recordPdf(samplenov, record, new Date()));
+  });
+
+  app.endpoint(E.exportSearchData, { schema: { body } }, async (req, reply) => {
+    const b = (req.body as Body) ?? {};
+    const db = req.server.db;
+    // The export names its filters explicitly (an empty list exports every isolate): a body without them is refused.
+    if (!Array.isArray(b.inputList)) throw new HttpError(400, 'Please send the search filters (inputList) to export.');
+    const filters = await parseFilters(db, b.inputList);
+    const count = await countMatches(db, filters);
+    await mutate(db, actorOf(req), (_trx, audit) =>
+      audit({ action: 'search.export', entity: 'isolate', after: { filters: filterSummary(filters), rows: count }, reason: 'Microbe search exported to CSV (data.csv)' }),
+    );
+    async function* chunks() {
+      let srno = 0;
+      let header = false;
+      for await (const { fields, rows } of matchBatches(db, filters)) {
+        let chunk = '';
+        if (!header) {
+          chunk += `\uFEFF${csvLine(['Sr. No.', 'Sample No.-V', 'Isolate Code', 'Plant Assessment Code', ...fields.map((f) => f.parameterName)])}`;
+          header = true;
+        }
+        for (const r of rows) chunk += csvLine([++srno, r.samplenov, r.isolatecode, r.pncode, ...r.parameterList.map((p) => p.input ?? 'N/A')]);
+        yield chunk;
+      }
+      if (!header) yield '\uFEFFSr. No.,Sample No.-V,Isolate Code,Plant Assessment Code\r\n';
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="data.csv"')
+      .header('cache-control', 'no-store')
+      .header('x-total-count', String(count))
+      .send(Readable.from(chunks()));
+  });
+
+  app.endpoint(E.getSearchAllForMicrobeHome, { schema: { body } }, async (req) => listSavedSearches(req.server.db, userOf(req)));
+
+  app.endpoint(E.getParamiterForSearchMicrobe, { schema: { body } }, async (req) => {
+    const id = wholeNumber((req.body as Body)?.id, 'saved search id', 0, 2_147_483_647);
+    const found = id ? await savedSearchOf(req.server.db, userOf(req), id) : null;
+    if (!found) throw new HttpError(404, 'That saved search was not found.');
+    return found;
+  });
+
+  app.endpoint(E.saveSearchMicrobe, { schema: { body } }, async (req) => {
+    const b = (req.body as Body) ?? {};
+    const name = typeof b.name === 'string' ? b.name.trim() : '';
+    if (name === '' || name.length > 60) throw new HttpError(400, 'Please give the search a name of at most 60 characters.');
+    const filters = await parseFilters(req.server.db, b.inputList);
+    if (filters.length === 0) throw new HttpError(400, 'Please add at least one filter before saving the search.');
+    const inputList = storedRows(b.inputList);
+    const model = { parameterList: filters.map((f) => f.field.parameterName), inputList };
+    const userId = userOf(req);
+    const { before, after } = await mutate(req.server.db, actorOf(req), async (trx, audit) => {
+      const r = await upsertSavedSearch(trx, userId, name, model);
+      await audit({ action: 'search.save', entity: 'saved_search', entityId: r.after.id, before: r.before, after: { ...r.after, model } });
+      return r;
+    });
+    return { status: 'OK', message: before ? 'Search updated.' : 'Search saved.', id: after.id, name: after.name };
+  });
+
+  app.endpoint(E.deleteSearchMicrobe, { schema: { body } }, async (req) => {
+    const id = wholeNumber((req.body as Body)?.id, 'saved search id', 0, 2_147_483_647);
+    const userId = userOf(req);
+    const gone = await mutate(req.server.db, actorOf(req), async (trx, audit) => {
+      const row = id ? await deleteSavedSearch(trx, userId, id) : undefined;
+      if (row) await audit({ action: 'search.delete', entity: 'saved_search', entityId: row.id, before: row });
+      return row;
+    });
+    if (!gone) throw new HttpError(404, 'That saved search was not found.');
+    return { status: 'OK' };
+  });
+}
