@@ -7,7 +7,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysel
 import type { AuditLogTable, Database } from '../../db/types';
 import { auditDiff, changesText, scrub } from '../../../shared/audit/diff';
 import { AUDIT_HISTORY_LIMIT, type AuditEntryRow, type AuditFilterOptions } from '../../../shared/contract/audit-endpoints';
-import { csvLine } from './audit-csv';
+import { csvLine } from '../../lib/csv';
 import { formatIn, startOfDay } from './local-dates';
 
 /** A checked filter (see audit-filter.ts). */

@@ -9,7 +9,7 @@ import { SEARCH_ENDPOINTS as E, SEARCH_PAGE_SIZE, type FilterRow } from '../../.
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
-import { csvLine } from '../audit/audit-csv';
+import { csvLine } from '../../lib/csv';
 import { parameterSets } from './search-parameters';
 import { countMatches, matchBatches, parseFilters, searchPage, type Filter } from './search-query';
 import { sampleRecord } from './search-record';

@@ -1,4 +1,4 @@
-/** CSV writing for the Activity Log export (RFC 4180 quoting, CRLF lines, a formula-injection guard). */
+/** CSV writing for the exports (Activity Log, microbe search): RFC 4180 quoting, CRLF lines, a formula-injection guard. */
 
 /** Characters that make a spreadsheet treat a cell as a formula (OWASP CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
