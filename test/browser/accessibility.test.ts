@@ -23,7 +23,7 @@ let server: RunningServer;
 let browser: Browser;
 let page: Page;
 
-interface Violation { id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }
+interface Violation { id: string; impact: string; help: string; nodes: Array<{ target: string[]; html: string }> }
 
 async function seriousViolations(p: Page): Promise<Violation[]> {
   await p.addScriptTag({ path: AXE });
@@ -87,9 +87,18 @@ test('no serious or critical axe violation on any main screen', async () => {
       await page.getByTestId('page-title').waitFor();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300); // lazy chunks and first data
+      // Colours measured mid-transition (a button turning from disabled to enabled) are not the real ones.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
     }
-    for (const v of await seriousViolations(page)) {
-      found.push(`${route}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    let violations = await seriousViolations(page);
+    if (violations.length) {
+      // A screen caught mid-change (a list reloading, buttons re-enabling): look again once it has settled.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1000);
+      violations = await seriousViolations(page);
+    }
+    for (const v of violations) {
+      found.push(`${route}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(' | ')}`);
     }
     if (route === 'login') await signIn(page, server.url, 'admin', 'Lab@Admin2026').then(() => page.waitForURL(/#\/BlankHomePage$/));
   }

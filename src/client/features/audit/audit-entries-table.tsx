@@ -41,6 +41,8 @@ export function AuditEntriesTable({ rows, label, expandAll = false, recordHistor
   const [open, setOpen] = useState<Record<number, boolean>>({});
   const toggle = (id: number) => setOpen((o) => ({ ...o, [id]: !(o[id] ?? expandAll) }));
   return (
+    // Long record ids (session UUIDs) must not push the Reason column out of the card: scroll instead.
+    <Box sx={{ overflowX: 'auto' }}>
     <Table size="small" aria-label={label} sx={{ '& td, & th': { verticalAlign: 'top' } }}>
       <TableHead>
         <TableRow>
@@ -86,6 +88,7 @@ export function AuditEntriesTable({ rows, label, expandAll = false, recordHistor
         })}
       </TableBody>
     </Table>
+    </Box>
   );
 }
 
