@@ -75,23 +75,25 @@ function lastTwelveMonths(counts: Map<string, number>): Array<{ month: string; c
   return out;
 }
 
-/** checkData: the active samples, newest first, a page of 10 with the total on every row. */
+/** checkData: the active samples, newest first, a page of 10 with the total on every row (two queries: see listSamples). */
 export async function allSamples(db: Kysely<Database>, page: number): Promise<AllSamplesRow[]> {
-  const rows = await db
-    .selectFrom('sample_inward as s')
-    .select((eb) => [
-      's.id', 's.sampleinno', 's.sampleno', 's.sampling_date', 's.sampledby', 's.state_name', 's.district_name',
-      eb.selectFrom('isolate as i').select(sql<number>`count(*)`.as('n')).whereRef('i.sample_inward_id', '=', 's.id').where('i.active', '=', 'Y').as('isolates'),
-      sql<number>`count(*) over ()`.as('total'),
-    ])
-    .where('s.active', '=', 'Y')
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(PAGE)
-    .offset((page - 1) * PAGE)
-    .execute();
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('sample_inward as s')
+      .select((eb) => [
+        's.id', 's.sampleinno', 's.sampleno', 's.sampling_date', 's.sampledby', 's.state_name', 's.district_name',
+        eb.selectFrom('isolate as i').select(sql<number>`count(*)`.as('n')).whereRef('i.sample_inward_id', '=', 's.id').where('i.active', '=', 'Y').as('isolates'),
+      ])
+      .where('s.active', '=', 'Y')
+      .orderBy('s.created_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(PAGE)
+      .offset((page - 1) * PAGE)
+      .execute(),
+    db.selectFrom('sample_inward').select(sql<number>`count(*)::int`.as('n')).where('active', '=', 'Y').executeTakeFirstOrThrow(),
+  ]);
   return rows.map((r, i) => ({
     id: r.id, srno: (page - 1) * PAGE + i + 1, sampleinno: r.sampleinno, sampleno: r.sampleno, samplingdate: r.sampling_date,
-    sampledby: r.sampledby, statesofIndia: r.state_name, district: r.district_name, isolates: Number(r.isolates ?? 0), totalItems: Number(r.total),
+    sampledby: r.sampledby, statesofIndia: r.state_name, district: r.district_name, isolates: Number(r.isolates ?? 0), totalItems: Number(total.n),
   }));
 }

