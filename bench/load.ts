@@ -1,0 +1,81 @@
+import autocannon, { type Result } from 'autocannon';
+
+/** One load run with autocannon: requests/s and latency percentiles (ms), and how many answers were not 2xx. */
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadSpec {
+  url: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A fixed body, or one made per request (e.g. a unique code for a save). */
+  body?: unknown | (() => unknown);
+  connections: number;
+  seconds: number;
+}
+
+const figures = (r: Result): LoadFigures => ({
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p90: r.latency.p90,
+  p99: r.latency.p99,
+  max: r.latency.max,
+  requests: r.requests.total,
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
+export async function load(spec: LoadSpec): Promise<LoadFigures> {
+  const headers = { 'content-type': 'application/json', ...(spec.headers ?? {}) };
+  const method = spec.method ?? 'POST';
+  const makeBody = typeof spec.body === 'function' ? (spec.body as () => unknown) : null;
+  const fixed = makeBody || spec.body === undefined ? undefined : JSON.stringify(spec.body);
+  const result = await autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    timeout: 30,
+    requests: [
+      {
+        method,
+        path: spec.path,
+        headers,
+        body: fixed,
+        ...(makeBody ? { setupRequest: (req) => ({ ...req, body: JSON.stringify(makeBody()) }) } : {}),
+      },
+    ],
+  });
+  return figures(result);
+}
+
+/**
+ * Times `once` up to `runs` times (after one warm-up call) and at most for `maxMs` (at least 5 runs), so
+ * that a slow search at 100k samples cannot hold the bench for long: p50/p95/p99 in ms.
+ */
+export async function timeRuns(runs: number, maxMs: number, once: () => Promise<unknown>) {
+  await once();
+  const times: number[] = [];
+  const until = Date.now() + maxMs;
+  for (let i = 0; i < runs && (i < 5 || Date.now() < until); i++) {
+    const t0 = process.hrtime.bigint();
+    await once();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return summarize(times);
+}
+
+export function summarize(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : NaN);
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return { p50: r(at(0.5)), p95: r(at(0.95)), p99: r(at(0.99)), max: r(sorted.at(-1) ?? NaN), samples: sorted.length };
+}

@@ -1,0 +1,337 @@
+/* eslint-disable no-restricted-imports -- the bench is neither client nor shared code: it drives the server's own modules. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/server/config';
+import { prepareDatabase } from '../src/server/db/open';
+import { bulkLoad, progressBar } from '../src/server/cli/seed-bulk';
+import { BENCH_ADMIN_PASSWORD, checkCall, signInAdmin, startServer, type Session } from './server';
+import { load, type LoadFigures } from './load';
+import { explain, searchFilterSets, timeSearchSql } from './search-sql';
+import { clientBuilt, clientSizes } from './client-size';
+import { Report, type Meta } from './report';
+import { explainModuleSearch, searchModels, searchModule, timeEndpointSearch, timeExport, timeModuleSearch, type FilterRows } from './search-endpoint';
+
+/**
+ * `npm run bench [-- --quick] [--samples N] [--database-url postgres://user@host:5432/postgres] [--keep] [--note TEXT]`
+ *
+ * Generates a database (a temp dir for the embedded engine, or a new database `lims_bench_<pid>` on the
+ * PostgreSQL server of --database-url), loads it with `seed:bulk`'s generator, times the search SQL directly
+ * on it (and writes its plans to bench/plans.md), then starts the real server on it and loads it over HTTP
+ * with autocannon. Writes bench/results.json and bench/results.md. A program, not a test: it reports,
+ * it never fails the test suite. See README "Benchmarks".
+ */
+const BENCH_DIR = __dirname;
+const ROOT = path.resolve(__dirname, '..');
+
+interface Args {
+  quick: boolean;
+  samples: number;
+  databaseUrl: string | null;
+  keep: boolean;
+  note: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const get = (n: string) => {
+    const i = argv.indexOf(n);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const quick = argv.includes('--quick');
+  const samples = Number((get('--samples') ?? (quick ? '10000' : '100000')).replace(/_/g, ''));
+  if (!Number.isInteger(samples) || samples < 100) throw new Error('--samples must be a whole number of at least 100.');
+  return { quick, samples, databaseUrl: get('--database-url') ?? null, keep: argv.includes('--keep'), note: get('--note') ?? '' };
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(serverUrl: string, text: string): Promise<void> {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${os.hostname()}: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ${os.type()} ${os.release()}`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  const started = Date.now();
+  const seconds = args.quick ? 5 : 10;
+  const report = new Report();
+  const mode = args.databaseUrl ? 'PostgreSQL server' : 'embedded (PGlite)';
+  const loadAverageAtStart = os.loadavg();
+  console.log(`Bench: ${mode}, ${args.samples.toLocaleString('en')} samples${args.quick ? ' (quick)' : ''}`);
+
+  // ---- 1. the database --------------------------------------------------------------------------
+  let dataDir: string | undefined;
+  let dbUrl: string | undefined;
+  const dbName = `lims_bench_${process.pid}`;
+  if (args.databaseUrl) {
+    await adminQuery(args.databaseUrl, `create database ${dbName}`);
+    dbUrl = withDatabase(args.databaseUrl, dbName);
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-bench-'));
+  }
+  const cleanup = async () => {
+    if (args.keep) {
+      console.log(`Kept the bench database: ${dbUrl ?? dataDir}`);
+      return;
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (args.databaseUrl) await adminQuery(args.databaseUrl, `drop database if exists ${dbName} with (force)`).catch(() => undefined);
+  };
+
+  let rows: Record<string, number> = {};
+  let search: SearchBench | null = null;
+  try {
+    const config: Config = { ...loadConfig(process.env), dataDir: dataDir ?? '', databaseUrl: dbUrl ?? null, seedDemo: true, adminInitialPassword: BENCH_ADMIN_PASSWORD };
+    console.log('1. Generating the database (npm run seed:bulk) ...');
+    const { handle } = await prepareDatabase(config);
+    try {
+      const t0 = Date.now();
+      const counts = await bulkLoad(handle.db, { samples: args.samples, tenant: config.tenant, onProgress: progressBar() });
+      rows = { isolates: counts.isolates, activities: counts.transactions, values: counts.values, identifications: counts.identifications };
+      const total = Object.values(counts).reduce((a, b) => a + b, 0);
+      report.add({ name: 'seed.bulk.rows_per_s', value: Math.round((total * 1000) / (Date.now() - t0)), unit: 'rows/s', note: `${total.toLocaleString('en')} rows in ${Math.round((Date.now() - t0) / 1000)} s` });
+
+      // ---- 2. the search SQL, directly on the database ------------------------------------------
+      console.log('2. Search SQL directly on the database (DESIGN.md section 8 shape) ...');
+      const sets = await searchFilterSets(handle.db);
+      for (const k of ['1', '3', '5'] as const) {
+        const r = await timeSearchSql(handle.db, sets[k], args.quick ? 15 : 40);
+        const budget = k === '3' && args.databaseUrl ? 50 : undefined; // the budget is set for PostgreSQL
+        report.add({ name: `search.sql_direct.${k}_filters.p50_ms`, value: r.p50, unit: 'ms' });
+        report.add({ name: `search.sql_direct.${k}_filters.p95_ms`, value: r.p95, unit: 'ms', budget, note: `${r.matches.toLocaleString('en')} matches; page of 10 + total` });
+      }
+      const mod = searchModule();
+      let endpointPlans: string[] = [];
+      if (mod) {
+        console.log("   the search endpoint's own query functions, directly on the database ...");
+        search = { models: await searchModels(handle.db), directP95: {} };
+        for (const k of ['1', '3', '5'] as const) {
+          const r = await timeModuleSearch(mod, handle.db, search.models[k], args.quick ? 15 : 40);
+          search.directP95[k] = r.p95;
+          report.add({ name: `search.endpoint_sql_direct.${k}_filters.p50_ms`, value: r.p50, unit: 'ms' });
+          report.add({ name: `search.endpoint_sql_direct.${k}_filters.p95_ms`, value: r.p95, unit: 'ms', note: `${r.matches.toLocaleString('en')} matches; server/modules/search's searchPage in-process` });
+        }
+        endpointPlans = await explainModuleSearch(mod, handle.db, search.models['3']);
+      }
+      writePlans(await explain(handle.db, sets['3']), sets['3'].map((f) => f.label), endpointPlans, search?.models['3'] ?? null, { mode, samples: args.samples, quick: args.quick });
+    } finally {
+      await handle.close();
+    }
+
+    // ---- 3. the server over HTTP ---------------------------------------------------------------
+    console.log('3. Starting the server ...');
+    const server = await startServer({ dataDir, databaseUrl: dbUrl });
+    try {
+      const session = await signInAdmin(server.url);
+      await httpFigures(report, server, session, seconds, !args.databaseUrl, search, args.quick);
+      console.log('4. Client bundle sizes ...');
+      await clientFigures(report, server.url);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await cleanup();
+  }
+
+  const meta: Meta = {
+    date: new Date().toISOString(),
+    mode,
+    quick: args.quick,
+    samples: args.samples,
+    rows,
+    machine: machine(),
+    shared: args.note || 'Other work may have been running on the machine at the same time.',
+    node: process.version,
+    loadAverageAtStart,
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  const out = report.write(BENCH_DIR, meta);
+  console.log(`\nWrote ${path.relative(ROOT, out.md)} and ${path.relative(ROOT, out.json)} (${meta.durationSeconds} s).`);
+  return 0;
+}
+
+interface SearchBench {
+  models: Record<'1' | '3' | '5', FilterRows>;
+  directP95: Partial<Record<'1' | '3' | '5', number>>;
+}
+
+async function httpFigures(
+  report: Report, server: { url: string; pid: number }, session: Session, seconds: number, embedded: boolean, search: SearchBench | null, quick: boolean,
+): Promise<void> {
+  const url = server.url;
+  const c = 50;
+  const h = session.headers;
+  console.log(`   bare route GET /api/health, ${c} connections, ${seconds} s ...`);
+  const bare = await load({ url, path: '/api/health', method: 'GET', connections: c, seconds });
+  addLoad(report, 'http.health', bare, null);
+
+  const run = Date.now().toString(36).slice(-5).toUpperCase();
+  let n = 0;
+  const calls: Array<{ name: string; path: string; body: unknown | (() => unknown) }> = [
+    { name: 'list.getdepartment', path: '/api/master/getdepartment', body: { pageno: 1, userID: 1 } },
+    { name: 'list.getsamphome', path: '/api/transaction/getsamphome', body: { pageno: 1, userID: 1 } },
+    { name: 'list.getSearchForsampleinward', path: '/api/transaction/getSearchForsampleinward', body: { pageno: 1, searchText: 'Pune', userID: 1 } },
+    { name: 'save.savedepartment', path: '/api/master/savedepartment', body: () => ({ departmentCode: `B${run}${(n++).toString(36).toUpperCase()}`, departmentName: 'Bench Department', userID: 1 }) },
+  ];
+  for (const call of calls) {
+    await settle(url);
+    console.log(`   ${call.name}, ${c} connections, ${seconds} s ...`);
+    try {
+      await checkCall(url, call.path, typeof call.body === 'function' ? (call.body as () => unknown)() : call.body, session);
+      addLoad(report, call.name, await load({ url, path: call.path, headers: h, body: call.body, connections: c, seconds }), bare, !embedded);
+    } catch (err) {
+      report.say(`${call.name}: not measured (${(err as Error).message})`);
+    }
+  }
+
+  if (search) {
+    await searchFigures(report, server, session, search, embedded, quick);
+  } else {
+    report.say('Microbe search endpoint: not available in this build (no src/server/modules/search/search-query.ts); its p50/p95, its ratio to the direct SQL and the CSV export are not measured. The direct SQL figures are the database limit it will be held to.');
+  }
+
+  // A cheap call while heavy calls run: does the database block the server?
+  const heavy = search
+    ? { name: 'search.searchData (3 filters)', path: '/api/transaction/searchData', body: { inputList: search.models['3'], pageno: 1, pageSize: 10 } as unknown }
+    : calls[2];
+  await settle(url);
+  console.log(`   GET /api/health (1 connection) while ${heavy.name} runs on 8 connections, ${seconds} s ...`);
+  const [, health] = await Promise.all([
+    load({ url, path: heavy.path, headers: h, body: heavy.body, connections: 8, seconds }),
+    load({ url, path: '/api/health', method: 'GET', connections: 1, seconds }),
+  ]);
+  report.add({
+    name: `${embedded ? 'embedded' : 'postgres'}.health_under_load.p99_ms`, value: health.requests ? health.p99 : seconds * 1000, unit: 'ms', budget: embedded ? 50 : undefined,
+    note: health.requests
+      ? `${health.requests} calls, p50 ${health.p50} ms, max ${health.max} ms, while ${heavy.name} runs on 8 connections`
+      : `no health call answered during the whole ${seconds} s run (at least this long) while ${heavy.name} runs on 8 connections`,
+  });
+}
+
+async function searchFigures(report: Report, server: { url: string; pid: number }, session: Session, search: SearchBench, embedded: boolean, quick: boolean): Promise<void> {
+  for (const k of ['1', '3', '5'] as const) {
+    await settle(server.url);
+    console.log(`   searchData with ${k} filter(s), one at a time ...`);
+    try {
+      const r = await timeEndpointSearch(server.url, session.headers, search.models[k], quick ? 15 : 40);
+      report.add({ name: `search.endpoint.${k}_filters.p50_ms`, value: r.p50, unit: 'ms' });
+      report.add({ name: `search.endpoint.${k}_filters.p95_ms`, value: r.p95, unit: 'ms', budget: k === '3' && !embedded ? 50 : undefined, note: `${r.matches.toLocaleString('en')} matches` });
+      const direct = search.directP95[k];
+      if (direct) report.add({ name: `search.endpoint.${k}_filters.p95_ratio_to_direct_sql`, value: Math.round((r.p95 / direct) * 100) / 100, unit: 'x', budget: k === '3' ? 1.3 : undefined, note: 'endpoint p95 / the same SQL run directly (p95)' });
+    } catch (err) {
+      report.say(`search.endpoint.${k}_filters: not measured (${(err as Error).message})`);
+    }
+  }
+  await settle(server.url);
+  console.log('   exportSearchData (CSV of all matches, 1 filter) ...');
+  try {
+    const e = await timeExport(server.url, session.headers, search.models['1'], server.pid);
+    report.add({ name: 'search.export_csv.rows_per_s', value: e.rowsPerSecond, unit: 'rows/s', note: `${e.rows.toLocaleString('en')} rows, ${Math.round(e.bytes / 1024)} KB in ${e.seconds.toFixed(1)} s` });
+    report.add({ name: 'search.export_csv.peak_rss_growth_mb', value: Math.round(e.peakGrowthMb * 10) / 10, unit: 'MB', note: `server RSS ${Math.round(e.rssBeforeMb)} MB before the export (sampled every 25 ms)` });
+  } catch (err) {
+    report.say(`search.export_csv: not measured (${(err as Error).message})`);
+  }
+}
+
+/**
+ * Waits until the server answers the bare route quickly again: requests still queued from the previous run
+ * (autocannon stops sending, the server keeps working) would otherwise land on the next figure.
+ */
+async function settle(url: string, maxSeconds = 300): Promise<void> {
+  const until = Date.now() + maxSeconds * 1000;
+  let fast = 0;
+  while (fast < 3 && Date.now() < until) {
+    const t0 = Date.now();
+    await fetch(`${url}/api/health`).catch(() => undefined);
+    fast = Date.now() - t0 < 100 ? fast + 1 : 0;
+    if (!fast) await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function addLoad(report: Report, name: string, f: LoadFigures, bare: LoadFigures | null, withBudget = false): void {
+  if (f.requests === 0) {
+    report.add({ name: `${name}.p99_ms`, value: null, unit: 'ms', note: `no answer within the ${f.errors ? 'run (errors/timeouts)' : 'run'}: the server did not finish one call` });
+    return;
+  }
+  const failed = f.non2xx + f.errors;
+  const note = failed ? `${failed} of ${f.requests} answers not 2xx` : `${f.requests.toLocaleString('en')} requests`;
+  report.add({ name: `${name}.rps`, value: f.rps, unit: 'req/s', note });
+  report.add({ name: `${name}.p50_ms`, value: f.p50, unit: 'ms' });
+  report.add({ name: `${name}.p99_ms`, value: f.p99, unit: 'ms', budget: bare && withBudget ? 25 : undefined, note: bare && !withBudget ? 'the 25 ms budget is set for PostgreSQL' : undefined });
+  if (bare) {
+    report.add({ name: `${name}.rps_ratio_health_to_call`, value: Math.round((bare.rps / Math.max(f.rps, 1)) * 100) / 100, unit: 'x', note: 'requests/s of the bare route / of this call (the HTTP limit)' });
+  }
+}
+
+async function clientFigures(report: Report, url: string): Promise<void> {
+  if (!clientBuilt()) {
+    console.log('   building the client (node scripts/build-client.js) ...');
+    spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build-client.js')], { cwd: ROOT, stdio: 'inherit' });
+  }
+  if (!clientBuilt()) {
+    report.say('Client sizes: not measured (the client build failed).');
+    return;
+  }
+  const s = await clientSizes(url);
+  report.add({
+    name: 'client.login_route.gz_kb', value: Math.round(s.loginGzBytes / 102.4) / 10, unit: 'KB', budget: 150,
+    note: `${s.loginScripts.length} scripts (${s.measuredWith === 'chromium' ? 'loaded by Chromium for #/login' : 'entry scripts + login chunk'}): ${s.loginScripts.join(', ')}`,
+  });
+  const biggest = s.chunks[0];
+  report.add({ name: 'client.largest_chunk.gz_kb', value: biggest ? Math.round(biggest.gzBytes / 102.4) / 10 : null, unit: 'KB', budget: 300, note: biggest?.file });
+  for (const c of s.chunks) report.add({ name: `client.chunk.${c.file.replace(/\.[0-9a-f]{8,}\.js$/, '')}.gz_kb`, value: Math.round(c.gzBytes / 102.4) / 10, unit: 'KB', budget: 300 });
+}
+
+function writePlans(
+  plans: { page: string; count: string }, filters: string[], endpointPlans: string[], endpointModel: FilterRows | null,
+  meta: { mode: string; samples: number; quick: boolean },
+): void {
+  const text = [
+    '# Query plans of the microbe search SQL (3 filters)',
+    '',
+    `Captured by \`npm run bench${meta.quick ? ' -- --quick' : ''}\` on ${new Date().toISOString()}: ${meta.mode}, ${meta.samples.toLocaleString('en')} samples.`,
+    `The SQL is bench/search-sql.ts: the shape of DESIGN.md section 8 (one EXISTS per filter over the typed values). Filters: ${filters.join('; ')}.`,
+    '',
+    ...(endpointPlans.length
+      ? [
+          "## The search endpoint's own statements (server/modules/search, searchData)",
+          '',
+          `Search model: \`${JSON.stringify(endpointModel)}\``,
+          '',
+          ...endpointPlans.flatMap((p) => ['```', p, '```', '']),
+          '## The DESIGN.md section 8 shape (bench/search-sql.ts), for comparison',
+          '',
+        ]
+      : []),
+    '## The page (10 rows)',
+    '',
+    '```',
+    plans.page,
+    '```',
+    '',
+    '## The total',
+    '',
+    '```',
+    plans.count,
+    '```',
+    '',
+  ].join('\n');
+  // PostgreSQL's plans are the ones the 1M plan in the README discusses; the embedded engine's go beside them.
+  fs.writeFileSync(path.join(BENCH_DIR, meta.mode.startsWith('PostgreSQL') ? 'plans.md' : 'plans-embedded.md'), text);
+}

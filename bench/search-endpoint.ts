@@ -1,0 +1,130 @@
+/* eslint-disable no-restricted-imports -- the bench is neither client nor shared code: it drives the server's own modules. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../src/server/db/types';
+import { timeRuns } from './load';
+
+/**
+ * The microbe search endpoint (server/modules/search, issue 5) when the build has it: the same filter sets
+ * (1, 3 and 5 filters) as search-model rows, timed in-process through the module's own query functions (the
+ * SQL the endpoint runs, directly on the database) and over HTTP (searchData), one search at a time, plus the
+ * CSV export of all matches. The module is loaded by path at run time, so the bench runs without it.
+ */
+const SEARCH_QUERY = path.resolve(__dirname, '..', 'src', 'server', 'modules', 'search', 'search-query.ts');
+
+interface SearchQueryModule {
+  parseFilters(db: Kysely<Database>, inputList: unknown): Promise<unknown[]>;
+  searchPage(db: Kysely<Database>, filters: unknown[], pageno: number, pageSize: number): Promise<{ totalItems: number }>;
+}
+
+export function searchModule(): SearchQueryModule | null {
+  if (!fs.existsSync(SEARCH_QUERY)) return null;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional module, loaded by path
+    const mod = require(SEARCH_QUERY) as Partial<SearchQueryModule>;
+    return typeof mod.parseFilters === 'function' && typeof mod.searchPage === 'function' ? (mod as SearchQueryModule) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type FilterRows = Array<Record<string, unknown>>;
+
+/** The 1-, 3- and 5-filter search models over the demo lab's parameters. */
+export async function searchModels(db: Kysely<Database>): Promise<Record<'1' | '3' | '5', FilterRows>> {
+  const ids = Object.fromEntries(
+    (await db.selectFrom('activity_parameter').select(['id', 'shortname']).where('shortname', 'in', ['DIAM', 'NFIX', 'PHOPT']).where('active', '=', 'Y').execute())
+      .map((r) => [r.shortname, r.id]),
+  );
+  const rows: FilterRows = [
+    { key: `param:${ids.DIAM}`, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '10 < 60' },
+    { key: `param:${ids.NFIX}`, parameterName: 'Nitrogen Fixation', type: 'Dropdown', inputValue: 'Positive' },
+    { key: `param:${ids.PHOPT}`, parameterName: 'Optimum pH', type: 'number', inputValue: '0 < 30' },
+    { key: 'sample:state', parameterName: 'State Of India', type: 'Dropdown', inputValue: 'Maharashtra' },
+    { key: 'microbe:genus', parameterName: 'Genus', type: 'text', inputValue: 'Bacillus' },
+  ];
+  return { '1': rows.slice(0, 1), '3': rows.slice(0, 3), '5': rows.slice(0, 5) };
+}
+
+/** The endpoint's own query functions on the database: p50/p95 of page + total, after warm-up. */
+export async function timeModuleSearch(mod: SearchQueryModule, db: Kysely<Database>, inputList: FilterRows, runs: number) {
+  let total = 0;
+  const once = async () => {
+    total = (await mod.searchPage(db, await mod.parseFilters(db, inputList), 1, 10)).totalItems;
+  };
+  return { ...(await timeRuns(runs, 20_000, once)), matches: total };
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of every statement one endpoint search runs (captured with a Kysely plugin). */
+export async function explainModuleSearch(mod: SearchQueryModule, db: Kysely<Database>, inputList: FilterRows): Promise<string[]> {
+  const captured: CompiledQuery[] = [];
+  const spy = db.withPlugin({
+    transformQuery: (args) => {
+      captured.push(db.getExecutor().compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  await mod.searchPage(spy, await mod.parseFilters(spy, inputList), 1, 10);
+  const plans: string[] = [];
+  for (const q of captured.filter((c) => /^\s*select/i.test(c.sql) && /activity_value|isolate/.test(c.sql))) {
+    const r = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(`explain (analyze, buffers) ${q.sql}`, [...q.parameters]));
+    plans.push(`${q.sql}\n\n${r.rows.map((x) => Object.values(x)[0]).join('\n')}`);
+  }
+  return plans;
+}
+
+/** searchData over HTTP, one call at a time: p50/p95 in ms. */
+export async function timeEndpointSearch(base: string, headers: Record<string, string>, inputList: FilterRows, runs: number) {
+  const call = async () => {
+    const res = await fetch(`${base}/api/transaction/searchData`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ inputList, pageno: 1, pageSize: 10 }),
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`searchData answered ${res.status}: ${text.slice(0, 300)}`);
+    return JSON.parse(text) as { totalItems: number };
+  };
+  let total = 0;
+  const once = async () => {
+    total = (await call()).totalItems;
+  };
+  return { ...(await timeRuns(runs, 20_000, once)), matches: total };
+}
+
+const rssKb = (pid: number): number => {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+};
+
+/** The CSV export of all matches: rows/s (lines after the header) and the server's peak RSS growth (Linux /proc). */
+export async function timeExport(base: string, headers: Record<string, string>, inputList: FilterRows, serverPid: number) {
+  const before = rssKb(serverPid);
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssKb(serverPid));
+  }, 25);
+  const t0 = Date.now();
+  try {
+    const res = await fetch(`${base}/api/transaction/exportSearchData`, {
+      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ inputList }),
+    });
+    if (res.status !== 200) throw new Error(`exportSearchData answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    let lines = 0;
+    let bytes = 0;
+    const reader = res.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      for (const b of value) if (b === 10) lines++;
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    return { rows: Math.max(lines - 1, 0), seconds, rowsPerSecond: Math.round(Math.max(lines - 1, 0) / seconds), bytes, rssBeforeMb: before / 1024, peakGrowthMb: (peak - before) / 1024 };
+  } finally {
+    clearInterval(timer);
+  }
+}
