@@ -1,0 +1,55 @@
+/**
+ * File downloads from POST calls (the CSV exports, the record PDF): the blob with progress, the file name of
+ * its Content-Disposition, the server's row count (X-Total-Count), and handing the file to the browser.
+ */
+import { loadHttp } from './api';
+
+export interface Download {
+  blob: Blob;
+  /** The file name the server gave (Content-Disposition), else `fallback`. */
+  filename: string;
+  /** Rows in the file (X-Total-Count), 0 when not given. */
+  rows: number;
+}
+
+/** The file name of a Content-Disposition header. */
+export function filenameOf(disposition: unknown, fallback: string): string {
+  const m = typeof disposition === 'string' ? /filename="?([^";]+)"?/i.exec(disposition) : null;
+  return m ? m[1] : fallback;
+}
+
+/** A failed blob download carries its JSON error as a Blob: read the server's sentence out of it. */
+async function withReadableError(error: unknown): Promise<never> {
+  const res = (error as { response?: { data?: unknown } } | null)?.response;
+  if (res && typeof Blob !== 'undefined' && res.data instanceof Blob) {
+    try {
+      res.data = JSON.parse(await res.data.text());
+    } catch {
+      res.data = undefined;
+    }
+  }
+  throw error;
+}
+
+export async function downloadBlob(url: string, body: unknown, fallbackName: string, onProgress?: (bytes: number) => void): Promise<Download> {
+  const { http } = await loadHttp();
+  try {
+    const res = await http.post<Blob>(url, body, { responseType: 'blob', timeout: 0, onDownloadProgress: (e) => onProgress?.(e.loaded) });
+    return { blob: res.data, filename: filenameOf(res.headers['content-disposition'], fallbackName), rows: Number(res.headers['x-total-count'] ?? 0) };
+  } catch (error) {
+    return withReadableError(error);
+  }
+}
+
+/** Hands a downloaded file to the browser (an object URL and a temporary link). */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
