@@ -106,3 +106,32 @@ test("the administrator adds Department to the 'Laboratory Staff' menu; a member
   await expect(sidebar.getByText('Administration', { exact: true }).count()).resolves.toBe(0);
   await screenshot(page, 'menus-e-member-sidebar');
 });
+
+test('a stale rename of a user group (someone else renamed it meanwhile) is refused and the form offers Reload', async () => {
+  const admin = await api(null, '/api/auth/signin', { username: 'admin', password: encryptForTransport(ADMIN_PASSWORD, KEY) });
+  const created = await api(admin, '/api/menu/SaveUserGroup', { updategroupname: 'Field Team' });
+  const tab = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+  await signIn(tab, server.url, 'admin', ADMIN_PASSWORD);
+  await tab.waitForURL(/#\/BlankHomePage$/);
+  await tab.goto(`${server.url}/#/newGrouphome`);
+  await tab.getByRole('button', { name: 'Rename Field Team' }).click();
+  await tab.waitForURL(/#\/newGroup\?id=\d+$/);
+  const field = tab.getByLabel('User Group');
+  await tab.waitForFunction(() => (document.querySelector('#updategroupname') as HTMLInputElement | null)?.value === 'Field Team');
+
+  // a second administrator renames it first
+  await api(admin, '/api/menu/SaveUserGroup', { id: created.id, updategroupname: 'Field Crew', version: created.version });
+  await field.fill('Soil Team');
+  await tab.getByRole('button', { name: 'Save' }).click();
+  const alert = tab.getByRole('alert').filter({ hasText: 'Someone else changed this User Group' });
+  await alert.waitFor();
+  await expect(field.inputValue()).resolves.toBe('Soil Team');
+  await screenshot(tab, 'menus-f-group-rename-stale');
+
+  await alert.getByRole('button', { name: 'Reload' }).click();
+  await tab.waitForFunction(() => (document.querySelector('#updategroupname') as HTMLInputElement | null)?.value === 'Field Crew');
+  await field.fill('Soil Team');
+  await tab.getByRole('button', { name: 'Save' }).click();
+  await tab.waitForURL(/#\/newGrouphome$/);
+  await tab.getByRole('cell', { name: 'Soil Team', exact: true }).waitFor();
+});

@@ -16,6 +16,8 @@ export interface UserGroupTable extends Versioned {
   id: Generated<number>;
   name: string;
   active: Generated<Flag>;
+  /** Version of the group's menu grants (migration 20261123T100000). */
+  menu_version: Generated<number>;
 }
 
 export interface WorkflowRoleTable extends Versioned {
@@ -122,6 +124,10 @@ export interface AppUserTable extends Versioned {
   failed_signins: Generated<number>;
   locked_until: Date | null;
   active: Generated<Flag>;
+  /** Version of the user's activity access (migration 20261123T100000). */
+  access_version: Generated<number>;
+  /** Version of the user's own menu grants (migration 20261123T100000). */
+  menu_version: Generated<number>;
 }
 
 /** An activity type granted to a user, with their role's flags copied at grant time. */
@@ -163,6 +169,8 @@ export interface MenuItemTable {
   land_page: Generated<boolean>;
   active: Generated<Flag>;
   created_at: Timestamp;
+  /** Migration 20261123T100000. */
+  version: Generated<number>;
 }
 
 export interface MenuGrantTable {

@@ -11,6 +11,12 @@ import type { EndpointSpec } from './endpoints';
  * grants to the user, then applies the change, so the user keeps the rest of the menu they saw.
  *
  * Every call needs the 'toprole' flag (the spec shows no permission check; administrators only here).
+ *
+ * No lost updates (ours): a catalogue item carries a version (`version` on its tree nodes and rows), a user
+ * group a version of its name (`version`) and one of its menu grants (`menuVersion`, on getAllgroup), a
+ * user one of their own menu grants (`menuVersion`, on getallActiveuser). A change sent with the version it
+ * was read at is refused when that is stale: 409 {message, version or menuVersion (the current one)},
+ * nothing changed and nothing audited. Without the version (legacy clients) no check is made.
  * Shapes the spec does not show are ours and are described in each summary.
  */
 const admin = { group: 'menu', auth: 'session', permission: 'toprole' } as const;
@@ -18,19 +24,19 @@ const admin = { group: 'menu', auth: 'session', permission: 'toprole' } as const
 export const MENU_ADMIN_ENDPOINTS = {
   menubyuser: {
     ...admin, name: 'menubyuser',
-    summary: "The menu tree of a user (from 'User', userId = the user) or a user group (from 'group', userId or groupId = the group): [{id, name, issub, children}] of the granted items and their parents; ours besides: level (1 module, 2 menu, 3 sub menu), parentId, sequence, link, landPage ('Y'/'N'). issub is 'Y' on sub menus (level 3). userid (the caller) is ignored.",
+    summary: "The menu tree of a user (from 'User', userId = the user) or a user group (from 'group', userId or groupId = the group): [{id, name, issub, children}] of the granted items and their parents; ours besides: level (1 module, 2 menu, 3 sub menu), parentId, sequence, link, landPage ('Y'/'N'), version (the item's). issub is 'Y' on sub menus (level 3). userid (the caller) is ignored.",
   },
   cleargroupall: {
     ...admin, name: 'cleargroupall',
-    summary: "Ours (not shown): removes every grant of a user (from 'User', userId; the user then sees their group's menu again) or of a group (from 'group', groupId or userId). Answer {status: 'OK', message}.",
+    summary: "Ours (not shown): removes every grant of a user (from 'User', userId; the user then sees their group's menu again) or of a group (from 'group', groupId or userId). menuVersion (optional): the grants' version as read; stale -> 409. Answer {status: 'OK', message, menuVersion}.",
   },
   updatemenubyuser: {
     ...admin, name: 'updatemenubyuser',
-    summary: "Edits a menu item of a group's tree: usergroupid (the group), menuId (the item), sequence (never lower than the current one: 400 'Sequence is Not Less Than Current'), landPage ('Y'/'N'), menuname (optional new name, max 25). A user (from 'User' or no usergroupid) gets 400 'Sorry ! But This Feature Only for Groups'. id is accepted and ignored. Answer {status: 'OK', message}.",
+    summary: "Edits a menu item of a group's tree: usergroupid (the group), menuId (the item), sequence (never lower than the current one: 400 'Sequence is Not Less Than Current'), landPage ('Y'/'N'), menuname (optional new name, max 25), version (optional: the item's version as read; stale -> 409). A user (from 'User' or no usergroupid) gets 400 'Sorry ! But This Feature Only for Groups'. id is accepted and ignored. Answer {status: 'OK', message, version}.",
   },
   deletemenubyuser: {
     ...admin, name: 'deletemenubyuser',
-    summary: "Removes an item (menuId) and everything under it from the menu of a user (userId) or, with from 'group', of a group (groupId or userId). parentid is accepted and ignored. The catalogue item stays. Answer {status: 'OK', message: 'Menu Deleted Successfully !!'}; 400 with a sentence when the item is not in that menu or it is the user's last own item (use cleargroupall to return to the group's menu).",
+    summary: "Removes an item (menuId) and everything under it from the menu of a user (userId) or, with from 'group', of a group (groupId or userId). parentid is accepted and ignored. The catalogue item stays. menuVersion (optional): the grants' version as read; stale -> 409. Answer {status: 'OK', message: 'Menu Deleted Successfully !!', menuVersion}; 400 with a sentence when the item is not in that menu or it is the user's last own item (use cleargroupall to return to the group's menu).",
   },
   getmodulelst: {
     ...admin, name: 'getmodulelst',
@@ -38,39 +44,39 @@ export const MENU_ADMIN_ENDPOINTS = {
   },
   getallmenudata: {
     ...admin, name: 'getallmenudata',
-    summary: 'Ours (not shown): the whole active catalogue as a tree of {id, name, issub, level, parentId, sequence, link, landPage, children}.',
+    summary: 'Ours (not shown): the whole active catalogue as a tree of {id, name, issub, level, parentId, sequence, link, landPage, version, children}.',
   },
   savemenubyuserforjson: {
     ...admin, name: 'savemenubyuserforjson',
-    summary: "Adds items to the menu of a user (userId) or group (from 'group', groupId). Each jsonsavelist row: moduleid (required); isSubMenu 'N': pageid = an existing menu or sub menu of that module to grant; isSubMenu 'Y': a new catalogue item menuname (max 25) under parentId (the module or one of its menus; default the module) with link (ours; a screen of the route table or empty) and sequence, then granted. landPage 'Y' marks the item as landing page. Answer {status: 'OK', message: 'Menu Saved Successfully !!'} or 400 {message}.",
+    summary: "Adds items to the menu of a user (userId) or group (from 'group', groupId). Each jsonsavelist row: moduleid (required); isSubMenu 'N': pageid = an existing menu or sub menu of that module to grant; isSubMenu 'Y': a new catalogue item menuname (max 25) under parentId (the module or one of its menus; default the module) with link (ours; a screen of the route table or empty) and sequence, then granted. landPage 'Y' marks the item as landing page. menuVersion (optional): the grants' version as read; stale -> 409. Answer {status: 'OK', message: 'Menu Saved Successfully !!', menuVersion} or 400 {message}.",
   },
   menubymenname: {
     ...admin, name: 'menubymenname',
-    summary: "Ours (not shown): the menus and sub menus of a module (moduleid) as [{pageid, pagename, parentId, level, link, sequence, landPage, path}] in tree order; path is 'Menu / Sub menu'.",
+    summary: "Ours (not shown): the menus and sub menus of a module (moduleid) as [{pageid, pagename, parentId, level, link, sequence, landPage, path, version}] in tree order; path is 'Menu / Sub menu'.",
   },
   SaveItemname: {
     ...admin, name: 'SaveItemname',
-    summary: "Ours (not shown): renames a catalogue item: id, menuname (max 25). Answer {status: 'OK', message}.",
+    summary: "Ours (not shown): renames a catalogue item: id, menuname (max 25), version (optional: the item's version as read; stale -> 409). Answer {status: 'OK', message, version}.",
   },
   getAllitempage: {
     ...admin, name: 'getAllitempage',
-    summary: 'Ours (not shown): the catalogue as a flat list, ten per page (pageno from 1, optional searchText on the name): [{id, srno, name, link, parentId, parentname, level, sequence, totalItems}].',
+    summary: 'Ours (not shown): the catalogue as a flat list, ten per page (pageno from 1, optional searchText on the name): [{id, srno, name, link, parentId, parentname, level, sequence, version, totalItems}].',
   },
   getallActiveuser: {
     ...admin, name: 'getallActiveuser',
-    summary: "The active users as [{id, name}] ('First Last (username)'), by name.",
+    summary: "The active users as [{id, name}] ('First Last (username)'), by name; ours besides: menuVersion (the version of the user's own menu grants).",
   },
   getAllgroup: {
     ...admin, name: 'getAllgroup',
-    summary: 'The active user groups as [{id, groupname, srno, users}] by name; users = how many active users are in the group (ours).',
+    summary: 'The active user groups as [{id, groupname, srno, users, version, menuVersion}] by name; ours: users = how many active users are in the group, version = the version of the group (its name), menuVersion = the version of its menu grants.',
   },
   SaveUserGroup: {
     ...admin, name: 'SaveUserGroup',
-    summary: "Creates a user group named updategroupname (max 100), or renames group id when id is given. A deleted group of that name comes back. Answer {status: 'OK', id} or 400 {status: 'NO', message} (empty, too long or a name in use).",
+    summary: "Creates a user group named updategroupname (max 100), or renames group id when id is given (version, optional: the group's version as read; stale -> 409 {status: 'NO', message, version}). A deleted group of that name comes back. Answer {status: 'OK', id, version} or 400 {status: 'NO', message} (empty, too long or a name in use).",
   },
   deletegroup: {
     ...admin, name: 'deletegroup',
-    summary: "Deletes (deactivates) the group id and removes its menu grants. A group that still has active users is refused: 400 {status: 'NO', message}. Answer {status: 'OK'}.",
+    summary: "Deletes (deactivates) the group id and removes its menu grants. A group that still has active users is refused: 400 {status: 'NO', message}; version (optional, the group's as read) stale: 409 {status: 'NO', message, version}. Answer {status: 'OK'}.",
   },
 } as const satisfies Record<string, EndpointSpec>;
 
@@ -92,6 +98,10 @@ export const MENU_MSG = {
   moduleRequired: 'Please select a Module.',
   itemRequired: 'Please select a Menu Item.',
   sequenceRequired: 'Please enter a Sequence of 1 or more.',
+  /** Ours: a change sent with a stale version (409). */
+  staleMenu: 'Someone else changed this menu since you opened it. Your changes are not saved: reload to see theirs.',
+  staleItem: 'Someone else changed this menu item since you opened it. Your changes are not saved: reload to see theirs.',
+  staleGroup: 'Someone else changed this User Group since you opened it. Your changes are not saved: reload to see theirs.',
 } as const;
 
 export const MENU_NAME_MAX = 25;
@@ -107,6 +117,8 @@ export interface MenuTreeNode {
   sequence: number;
   link: string;
   landPage: 'Y' | 'N';
+  /** Ours: the catalogue item's version. */
+  version?: number;
   children: MenuTreeNode[];
 }
 
@@ -120,6 +132,8 @@ export interface MenuPageOption {
   sequence: number;
   landPage: 'Y' | 'N';
   path: string;
+  /** Ours: the catalogue item's version. */
+  version?: number;
 }
 
 export interface MenuSaveRow {
@@ -136,9 +150,19 @@ export interface MenuSaveRow {
   /** Ours: the screen a new sub menu opens (a route path without the slash), or '' for a heading. */
   link?: string;
 }
-export interface MenuSaveRequest { jsonsavelist: MenuSaveRow[]; landPage: 'Y' | 'N'; groupId?: number | string | null; userId?: number | string | null }
+export interface MenuSaveRequest {
+  jsonsavelist: MenuSaveRow[];
+  landPage: 'Y' | 'N';
+  groupId?: number | string | null;
+  userId?: number | string | null;
+  /** Ours: the version of the user's or group's menu grants as read. */
+  menuVersion?: number;
+}
 
-export interface ActiveUser { id: number; name: string }
-export interface UserGroupRow { id: number; groupname: string; srno: number; users: number }
-export interface MenuStatusAnswer { status: 'OK'; message: string }
-export interface GroupSaveAnswer { status: 'OK' | 'NO'; id?: number; message?: string }
+/** Ours besides id and name: menuVersion, the version of the user's own menu grants. */
+export interface ActiveUser { id: number; name: string; menuVersion?: number }
+/** Ours besides the legacy fields: users, version (the group's name), menuVersion (its menu grants). */
+export interface UserGroupRow { id: number; groupname: string; srno: number; users: number; version?: number; menuVersion?: number }
+/** menuVersion after a grant change, version after an item change (ours). */
+export interface MenuStatusAnswer { status: 'OK'; message: string; version?: number; menuVersion?: number }
+export interface GroupSaveAnswer { status: 'OK' | 'NO'; id?: number; message?: string; version?: number }

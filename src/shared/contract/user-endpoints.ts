@@ -24,11 +24,11 @@ export const USER_ACCESS_ENDPOINTS = {
   },
   getUsractById: {
     group: 'master', name: 'getUsractById', auth: 'session', permission: 'view',
-    summary: "A user's activity access ({userid}, or id / trnid): every active activity type, the granted ones ticked.",
+    summary: "A user's activity access ({userid}, or id / trnid): every active activity type, the granted ones ticked; version (ours) to send back with the save.",
   },
   saveUserActivityAceess: {
     group: 'master', name: 'saveUserActivityAceess', auth: 'session', permission: 'edit',
-    summary: "Replace a user's activity access with the ticked activities (flags from the role) and set their reporting manager.",
+    summary: "Replace a user's activity access with the ticked activities (flags from the role) and set their reporting manager. version (optional, as read by getUsractById): a stale one answers 409 and nothing is saved.",
   },
 } as const satisfies Record<string, EndpointSpec>;
 
@@ -41,4 +41,6 @@ export const USER_ACCESS_MSG = {
   resource: 'Please select Resource',
   activity: 'Please select atleast one Activity',
   saved: 'Record Saved Successfully!',
+  /** Ours: a save of access someone else changed since it was read (409). */
+  stale: "Someone else changed this user's activity access or employee record since you opened it. Your changes are not saved: reload to see theirs.",
 } as const;

@@ -1,6 +1,6 @@
 /**
  * newGrouphome (spec 001 section 2): search box, New, the table (srno, Group, Action) ten rows per page,
- * the tree icon opening the group's menu (bmstree?id=..&from=group), the trash icon deleting after
+ * the tree icon opening the group's menu (bmstree?id=..&from=group), the pencil renaming it (newGroup?id=.., ours), the trash icon deleting after
  * 'Do you want to delete this record ?', Back to homepage. A group that still has users is refused by
  * the server; its sentence is shown.
  */
@@ -24,6 +24,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import { MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
 import { isUnauthorized, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
@@ -63,7 +64,8 @@ export default function GroupListPage() {
     setDeleting(null);
     if (!g) return;
     try {
-      const answer = await postGroup<GroupSaveAnswer>('deletegroup', { id: g.id });
+      // With the version listed: a group someone else changed meanwhile is refused (409) and the list reloads.
+      const answer = await postGroup<GroupSaveAnswer>('deletegroup', { id: g.id, version: g.version });
       if (answer?.status === 'OK') dispatch(notifySuccess(`User Group '${g.groupname}' deleted.`));
       load();
     } catch (e) {
@@ -100,6 +102,9 @@ export default function GroupListPage() {
               <TableCell>
                 <IconButton size="small" aria-label={`Menu of ${g.groupname}`} onClick={() => navigate(`/bmstree?id=${g.id}&from=group`)}>
                   <AccountTreeIcon fontSize="small" />
+                </IconButton>
+                <IconButton size="small" aria-label={`Rename ${g.groupname}`} onClick={() => navigate(`${GROUP_FORM_PATH}?id=${g.id}`)}>
+                  <EditIcon fontSize="small" />
                 </IconButton>
                 <IconButton size="small" color="error" aria-label={`Delete ${g.groupname}`} onClick={() => setDeleting(g)}>
                   <DeleteIcon fontSize="small" />

@@ -1,11 +1,26 @@
 /** The calls of the menu administration screens: POST /api/menu/<legacy name> (spec 001 section 7). */
-import { MENU_ADMIN_ENDPOINTS, type MenuAdminEndpointName } from '../../../shared/contract/menu-endpoints';
+import { MENU_ADMIN_ENDPOINTS, type ActiveUser, type MenuAdminEndpointName, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
 import { path } from '../../../shared/contract/endpoints';
 import { loadHttp } from '../../lib/api';
 
 export async function postMenu<T>(name: MenuAdminEndpointName, body: unknown): Promise<T> {
   const http = await loadHttp();
   return http.post<T>(path(MENU_ADMIN_ENDPOINTS[name]), body);
+}
+
+/**
+ * The name of a user or group and the version of its menu grants (ours; absent from an old server), from
+ * the look-up lists; undefined when there is no such active user or group.
+ */
+export async function menuOwner(id: string, from: 'User' | 'group'): Promise<{ name: string; menuVersion?: number } | undefined> {
+  if (from === 'group') {
+    const groups = await postMenu<UserGroupRow[]>('getAllgroup', {});
+    const g = Array.isArray(groups) ? groups.find((x) => String(x.id) === id) : undefined;
+    return g && { name: g.groupname, menuVersion: g.menuVersion };
+  }
+  const users = await postMenu<ActiveUser[]>('getallActiveuser', {});
+  const u = Array.isArray(users) ? users.find((x) => String(x.id) === id) : undefined;
+  return u && { name: u.name, menuVersion: u.menuVersion };
 }
 
 /** The legacy 'from' of a query string: 'group' for a user group, otherwise 'User'. */

@@ -3,12 +3,15 @@
  * menu, the new item's name, where it goes and the screen it opens), sequence, Landing page; Save grants it
  * to the user or group (savemenubyuserforjson). Edit (groups only; menuId = the item): name, sequence (never
  * lower than the current one) and Landing page (updatemenubyuser). Cancel goes back to 'Menu By User'
- * (a group's back to its tree).
+ * (a group's back to its tree). A save is sent with the version read (new: of the user's or group's menu;
+ * edit: of the item): when someone else changed it meanwhile it answers 409, the form keeps its values
+ * and offers Reload.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -21,10 +24,10 @@ import {
   MENU_MSG, MENU_NAME_MAX, type MenuPageOption, type MenuStatusAnswer, type MenuTreeNode, type ModuleOption,
 } from '../../../shared/contract/menu-endpoints';
 import { ROUTES } from '../../../shared/contract/routes';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { sessionExpired } from '../../lib/session-events';
-import { MENU_BY_USER_PATH, fromOf, postMenu, treePath } from './menu-api';
+import { MENU_BY_USER_PATH, fromOf, menuOwner, postMenu, treePath } from './menu-api';
 import { emptyMenuItemForm, firstError, menuItemSchema, type MenuItemForm } from './menu-item-schema';
 
 /** Screens a new menu item may open: the parameter-free routes of the route table. */
@@ -58,6 +61,11 @@ export default function MenuItemPage() {
   const [modules, setModules] = useState<ModuleOption[]>([]);
   const [pages, setPages] = useState<Array<MenuPageOption & { moduleid: number }>>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
+  /** New: the version of the user's or group's menu as read (edit sends the item's own version). */
+  const [menuVersion, setMenuVersion] = useState<number | undefined>(undefined);
+  /** The server's sentence after a stale save (409); Reload reads again. */
+  const [stale, setStale] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
   const back = from === 'group' ? treePath(id, from) : MENU_BY_USER_PATH;
   const failed = (e: unknown, message: string) => dispatch(isUnauthorized(e) ? sessionExpired() : notifyError(message, undefined, serverMessage(e)));
 
@@ -70,6 +78,7 @@ export default function MenuItemPage() {
         if (mode === 'edit') {
           const answer = await postMenu<MenuStatusAnswer>('updatemenubyuser', {
             usergroupid: from === 'group' ? id : 0, id, from, menuId: editing?.node.id, sequence: v.sequence, landPage: v.landPage ? 'Y' : 'N', menuname: v.menuname.trim(),
+            version: editing?.node.version,
           });
           dispatch(notifySuccess(answer?.message || MENU_MSG.saved));
         } else {
@@ -81,7 +90,7 @@ export default function MenuItemPage() {
               resourcegroupid: from === 'group' ? id : null, sequence: v.sequence, modulename: module?.modulename ?? '', pagename: v.isSubMenu ? '' : (page?.pagename ?? ''),
               isSubMenu: v.isSubMenu ? 'Y' : 'N', menuname: v.isSubMenu ? v.menuname.trim() : '', link: v.isSubMenu ? v.link : undefined,
             }],
-            landPage: v.landPage ? 'Y' : 'N', groupId: from === 'group' ? id : null, userId: from === 'group' ? null : id,
+            landPage: v.landPage ? 'Y' : 'N', groupId: from === 'group' ? id : null, userId: from === 'group' ? null : id, menuVersion,
           });
           if (answer?.status !== 'OK') {
             dispatch(notifyError(MENU_MSG.saveFailed));
@@ -91,7 +100,8 @@ export default function MenuItemPage() {
         }
         navigate(treePath(id, from));
       } catch (e) {
-        failed(e, mode === 'edit' ? (serverMessage(e) ?? MENU_MSG.onlyGroups) : MENU_MSG.saveFailed);
+        if (httpStatus(e) === 409) setStale(serverMessage(e) ?? (mode === 'edit' ? MENU_MSG.staleItem : MENU_MSG.staleMenu));
+        else failed(e, mode === 'edit' ? (serverMessage(e) ?? MENU_MSG.onlyGroups) : MENU_MSG.saveFailed);
       }
     },
   });
@@ -99,18 +109,35 @@ export default function MenuItemPage() {
 
   useEffect(() => {
     postMenu<ModuleOption[]>('getmodulelst', {}).then((l) => setModules(Array.isArray(l) ? l : [])).catch((e: unknown) => failed(e, 'Could not load the modules.'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per screen
+  }, []);
+
+  /** What a save is checked against: the item (edit) or the version of the user's or group's menu (new). */
+  const read = useCallback(() => {
     if (mode === 'edit' && menuId) {
-      postMenu<MenuTreeNode[]>('getallmenudata', {})
+      return postMenu<MenuTreeNode[]>('getallmenudata', {})
         .then((tree) => {
           const found = locate(tree, menuId);
           if (!found) return;
           setEditing(found);
+          setStale(null);
           void setValues({ ...emptyMenuItemForm, moduleid: found.module.id, menuname: found.node.name, sequence: found.node.sequence, landPage: found.node.landPage === 'Y' });
         })
         .catch((e: unknown) => failed(e, 'Could not load the menu item.'));
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per screen
-  }, [mode, menuId]);
+    if (mode === 'new' && id) {
+      return menuOwner(id, from).then((o) => {
+        setMenuVersion(o?.menuVersion);
+        setStale(null);
+      }).catch(() => setMenuVersion(undefined));
+    }
+    return undefined;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- failed is stable enough; reads again on Reload
+  }, [mode, menuId, id, from, setValues]);
+
+  useEffect(() => {
+    void read();
+  }, [read, loads]);
 
   useEffect(() => {
     if (mode !== 'new' || values.moduleid === '') return;
@@ -140,6 +167,11 @@ export default function MenuItemPage() {
       <Typography variant="h6" component="h2">
         {mode === 'edit' ? 'Edit Menu Item' : 'Add Menu Item'}
       </Typography>
+      {stale ? (
+        <Alert severity="warning" action={<Button color="inherit" size="small" onClick={() => setLoads((n) => n + 1)}>Reload</Button>}>
+          {stale}
+        </Alert>
+      ) : null}
       <TextField
         select id="moduleid" name="moduleid" label="Module" value={values.moduleid} disabled={mode === 'edit'}
         onChange={(e) => void setValues({ ...values, moduleid: number(e.target.value), pageid: '', parentId: '' })}

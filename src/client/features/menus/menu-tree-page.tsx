@@ -2,6 +2,8 @@
  * bmstree?id=..&from=User|group (spec 001 sections 2, 6, 8): the menu tree of a user or a user group with
  * Add, Delete and Update. Update works only for groups ('Sorry ! But This Feature Only for Groups').
  * Delete asks first, then answers 'Menu Deleted Successfully !!' (or the server's message) or 'Save Failed'.
+ * A delete is sent with the version of the menu as read: when someone else changed the menu meanwhile it
+ * answers 409 and the page offers Reload.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -14,11 +16,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { MENU_MSG, type ActiveUser, type MenuStatusAnswer, type MenuTreeNode, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { MENU_MSG, type MenuStatusAnswer, type MenuTreeNode } from '../../../shared/contract/menu-endpoints';
+import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { sessionExpired } from '../../lib/session-events';
-import { MENU_BY_USER_PATH, fromOf, postMenu } from './menu-api';
+import { MENU_BY_USER_PATH, fromOf, menuOwner, postMenu } from './menu-api';
 import { MenuTreeView, findNode } from './menu-tree-view';
 
 export const menuItemPath = (id: string, from: string, forstr: 'new' | 'edit', menuId: number | null) =>
@@ -34,6 +36,9 @@ export default function MenuTreePage() {
   const [owner, setOwner] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
+  /** The version of the menu's grants as read; a stale delete answers 409 and the page offers Reload. */
+  const [menuVersion, setMenuVersion] = useState<number | undefined>(undefined);
+  const [stale, setStale] = useState<string | null>(null);
   const selected = tree ? findNode(tree, selectedId) : null;
   const target = from === 'group' ? { userId: id, groupId: id, from } : { userId: id, from };
 
@@ -43,8 +48,19 @@ export default function MenuTreePage() {
   );
 
   const load = useCallback(() => {
-    postMenu<MenuTreeNode[]>('menubyuser', { userId: id, from, ...(from === 'group' ? { groupId: id } : {}) })
-      .then((nodes) => setTree(Array.isArray(nodes) ? nodes : []))
+    // The owner (name and menu version) first, then the tree: a change between the two reads makes the
+    // next change refused as stale, never missed.
+    menuOwner(id, from)
+      .catch(() => undefined)
+      .then((o) => {
+        setOwner(o?.name ?? '');
+        setMenuVersion(o?.menuVersion);
+        return postMenu<MenuTreeNode[]>('menubyuser', { userId: id, from, ...(from === 'group' ? { groupId: id } : {}) });
+      })
+      .then((nodes) => {
+        setTree(Array.isArray(nodes) ? nodes : []);
+        setStale(null);
+      })
       .catch((e: unknown) => {
         setTree([]);
         failed(e, from === 'group' ? 'Please select a valid User Group.' : MENU_MSG.selectUser);
@@ -52,12 +68,6 @@ export default function MenuTreePage() {
   }, [id, from, failed]);
 
   useEffect(load, [load]);
-  useEffect(() => {
-    const named = from === 'group'
-      ? postMenu<UserGroupRow[]>('getAllgroup', {}).then((l) => l.find((g) => String(g.id) === id)?.groupname)
-      : postMenu<ActiveUser[]>('getallActiveuser', {}).then((l) => l.find((u) => String(u.id) === id)?.name);
-    named.then((n) => setOwner(n ?? '')).catch(() => setOwner(''));
-  }, [id, from]);
 
   const add = () => navigate(menuItemPath(id, from, 'new', selectedId));
   const update = () => {
@@ -79,14 +89,15 @@ export default function MenuTreePage() {
     setConfirming(false);
     if (!selected) return;
     try {
-      const answer = await postMenu<MenuStatusAnswer>('deletemenubyuser', { parentid: selected.parentId ?? 0, menuId: selected.id, ...target });
+      const answer = await postMenu<MenuStatusAnswer>('deletemenubyuser', { parentid: selected.parentId ?? 0, menuId: selected.id, ...target, menuVersion });
       if (answer?.status === 'OK') {
         dispatch(notifySuccess(answer.message || MENU_MSG.deleted));
         setSelectedId(null);
         load();
       } else dispatch(notifyError(MENU_MSG.saveFailed));
     } catch (e) {
-      failed(e, MENU_MSG.saveFailed);
+      if (httpStatus(e) === 409) setStale(serverMessage(e) ?? MENU_MSG.staleMenu);
+      else failed(e, MENU_MSG.saveFailed);
     }
   };
 
@@ -102,6 +113,11 @@ export default function MenuTreePage() {
         <Button variant="outlined" onClick={update}>Update</Button>
         <Button onClick={() => navigate(from === 'group' ? '/newGrouphome' : MENU_BY_USER_PATH)}>Back</Button>
       </Box>
+      {stale ? (
+        <Alert severity="warning" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={load}>Reload</Button>}>
+          {stale}
+        </Alert>
+      ) : null}
       <Typography variant="body2" data-testid="selected-node" sx={{ mb: 1 }}>
         Selected: {selected ? selected.name : 'none'}
       </Typography>

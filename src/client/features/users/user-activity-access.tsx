@@ -3,6 +3,8 @@
  * permissions (read-only), Move To Resource Name (the reporting manager, among the users holding the
  * role), a disabled Workflow Role selector and the activity table. Save checks, in order, the role, the
  * resource and at least one ticked activity, then replaces the user's access and returns to the list.
+ * The access is saved with the version it was read at: when someone else changed it (or the employee)
+ * meanwhile, the save answers 409, the edits stay on screen and the page offers Reload.
  */
 import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -29,7 +31,7 @@ import { MSG } from '../../../shared/contract/messages';
 import { USER_ACCESS_MSG } from '../../../shared/contract/user-endpoints';
 import { employee, workflowRole } from '../../../shared/resources';
 import { crudApi, type Row } from '../../crud';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { sessionExpired } from '../../lib/session-events';
@@ -52,6 +54,8 @@ interface Access {
   name: string;
   reportingmanagerid: number;
   actAccesslst: AccessRow[];
+  /** The version read (absent from an old server: then no check is made). */
+  version?: number;
 }
 
 interface Candidate {
@@ -73,6 +77,7 @@ function toAccess(answer: unknown, id: number): Access {
     name: str(a.name),
     reportingmanagerid: num(a.reportingmanagerid),
     actAccesslst: rows.map((r) => ({ ...r, activityID: num(r.activityID), chkselect: r.chkselect === true })),
+    version: typeof a.version === 'number' ? a.version : undefined,
   };
 }
 
@@ -94,6 +99,9 @@ export default function UserActivityAccess() {
   const [flags, setFlags] = useState<Row>({});
   const [candidates, setCandidates] = useState<Candidate[]>([]);
   const [saving, setSaving] = useState(false);
+  /** The server's sentence when a save was refused as stale (409); Reload reads the access again. */
+  const [stale, setStale] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -108,6 +116,7 @@ export default function UserActivityAccess() {
         if (!live) return;
         const a = toAccess(answer, id);
         setAccess(a);
+        setStale(null);
         if (!a.roleid) return;
         crudApi.call<Row>('getCheckboxes', { roleid: a.roleid }).then((f) => live && setFlags(f ?? {}), (e: unknown) => failed(e, ACCESS_LOAD_FAILED));
         crudApi.call<Candidate[]>('getresourceByroleId', { roleid: a.roleid }).then(
@@ -124,7 +133,7 @@ export default function UserActivityAccess() {
     return () => {
       live = false;
     };
-  }, [dispatch, id]);
+  }, [dispatch, id, loads]);
 
   const tick = (activityID: number, on: boolean) =>
     setAccess((a) => a && { ...a, actAccesslst: a.actAccesslst.map((r) => (r.activityID === activityID ? { ...r, chkselect: on } : r)) });
@@ -139,8 +148,8 @@ export default function UserActivityAccess() {
     }
     setSaving(true);
     try {
-      const { userid, resourceId, roleid, reportingmanagerid, actAccesslst } = access;
-      const answer = await crudApi.call<Row>('saveUserActivityAceess', { userid, resourceId, roleid, reportingmanagerid, actAccesslst });
+      const { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version } = access;
+      const answer = await crudApi.call<Row>('saveUserActivityAceess', { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version });
       setSaving(false);
       if (answer?.status === 'Success') {
         dispatch(notifySuccess(str(answer.message) || USER_ACCESS_MSG.saved));
@@ -151,6 +160,7 @@ export default function UserActivityAccess() {
     } catch (error) {
       setSaving(false);
       if (isUnauthorized(error)) dispatch(sessionExpired());
+      else if (httpStatus(error) === 409) setStale(serverMessage(error) ?? USER_ACCESS_MSG.stale);
       else dispatch(notifyError(serverMessage(error) ?? USER_ACCESS_MSG.activity, MSG.oops));
     }
   };
@@ -167,6 +177,15 @@ export default function UserActivityAccess() {
       {loadError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {loadError}
+        </Alert>
+      ) : null}
+      {stale ? (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={<Button color="inherit" size="small" onClick={() => setLoads((n) => n + 1)}>Reload</Button>}
+        >
+          {stale}
         </Alert>
       ) : null}
       {!access && !loadError ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}

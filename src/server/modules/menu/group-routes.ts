@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { GROUP_NAME_MAX, MENU_ADMIN_ENDPOINTS as E } from '../../../shared/contract/menu-endpoints';
+import { GROUP_NAME_MAX, MENU_ADMIN_ENDPOINTS as E, MENU_MSG } from '../../../shared/contract/menu-endpoints';
 import { mutate } from '../../lib/audit';
 import { HttpError } from '../../plugins/errors';
 import { actorOf } from '../../plugins/session';
-import { activeGroups, activeMembers, activeUsers, findActiveGroup, groupByName, revokeAll } from './menu-admin-repository';
-import { idOf } from './menu-admin-routes';
+import { activeGroups, activeMembers, activeUsers, bumpMenuVersion, findActiveGroup, groupByName, revokeAll } from './menu-admin-repository';
+import { idOf, versionOf } from './menu-admin-routes';
 
 /**
  * User groups (newGrouphome, newGroup) and the active users of the 'Menu By User' picker.
@@ -15,6 +15,11 @@ type Body = Record<string, unknown> | null | undefined;
 const no = (message: string) => new HttpError(400, message, { status: 'NO' });
 const body = { type: ['object', 'null'] };
 
+/** No lost updates: a change of a group read at another version is refused (409, nothing changed). */
+function checkVersion(g: { version: number }, expected: number | null): void {
+  if (expected !== null && expected !== g.version) throw new HttpError(409, MENU_MSG.staleGroup, { status: 'NO', version: g.version });
+}
+
 async function saveGroup(req: FastifyRequest) {
   const b = req.body as Body;
   const name = typeof b?.updategroupname === 'string' ? b.updategroupname.trim().replace(/\s+/g, ' ') : '';
@@ -23,38 +28,48 @@ async function saveGroup(req: FastifyRequest) {
   const hasId = b?.id !== undefined && b.id !== null && b.id !== '' && b.id !== 0 && b.id !== '0';
   const id = hasId ? idOf(b?.id) : null;
   if (hasId && id === null) throw no('This User Group does not exist.');
+  const expected = id === null ? null : versionOf(b?.version, 'version');
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
-    const same = await groupByName(trx, name);
     if (id !== null) {
-      const g = await findActiveGroup(trx, id);
+      const g = await findActiveGroup(trx, id, { forUpdate: true });
       if (!g) throw no('This User Group does not exist.');
+      checkVersion(g, expected);
+      const same = await groupByName(trx, name);
       if (same && same.id !== g.id) throw no(`A User Group named '${same.name}' already exists.`);
-      await trx.updateTable('user_group').set({ name, version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', g.id).execute();
-      await audit({ action: 'userGroup.update', entity: 'user_group', entityId: g.id, before: { name: g.name }, after: { name } });
-      return { status: 'OK', id: g.id };
+      const { version } = await trx
+        .updateTable('user_group').set({ name, version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', g.id)
+        .returning('version').executeTakeFirstOrThrow();
+      await audit({ action: 'userGroup.update', entity: 'user_group', entityId: g.id, before: { name: g.name, version: g.version }, after: { name, version } });
+      return { status: 'OK', id: g.id, version };
     }
+    const same = await groupByName(trx, name);
     if (same?.active === 'Y') throw no(`A User Group named '${same.name}' already exists.`);
     if (same) {
-      await trx.updateTable('user_group').set({ name, active: 'Y', version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', same.id).execute();
+      const { version } = await trx
+        .updateTable('user_group').set({ name, active: 'Y', version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', same.id)
+        .returning('version').executeTakeFirstOrThrow();
       await audit({ action: 'userGroup.reactivate', entity: 'user_group', entityId: same.id, before: { name: same.name, active: 'N' }, after: { name, active: 'Y' } });
-      return { status: 'OK', id: same.id };
+      return { status: 'OK', id: same.id, version };
     }
-    const row = await trx.insertInto('user_group').values({ name }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx.insertInto('user_group').values({ name }).returning(['id', 'version']).executeTakeFirstOrThrow();
     await audit({ action: 'userGroup.create', entity: 'user_group', entityId: row.id, after: { name } });
-    return { status: 'OK', id: row.id };
+    return { status: 'OK', id: row.id, version: row.version };
   });
 }
 
 async function deleteGroup(req: FastifyRequest) {
   const id = idOf((req.body as Body)?.id);
+  const expected = versionOf((req.body as Body)?.version, 'version');
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
-    const g = id === null ? undefined : await findActiveGroup(trx, id);
+    const g = id === null ? undefined : await findActiveGroup(trx, id, { forUpdate: true });
     if (!g) throw no('This User Group does not exist.');
+    checkVersion(g, expected);
     const members = await activeMembers(trx, g.id);
     if (members > 0) {
       throw no(`The User Group '${g.name}' still has ${members} active user${members === 1 ? '' : 's'}; move them to another group first.`);
     }
     const removed = await revokeAll(trx, { kind: 'group', id: g.id });
+    await bumpMenuVersion(trx, { kind: 'group', id: g.id });
     await trx.updateTable('user_group').set({ active: 'N', version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', g.id).execute();
     await audit({ action: 'userGroup.delete', entity: 'user_group', entityId: g.id, before: { name: g.name, active: 'Y' }, after: { active: 'N', menuGrantsRemoved: removed } });
     return { status: 'OK' };
@@ -62,14 +77,22 @@ async function deleteGroup(req: FastifyRequest) {
 }
 
 export function groupRoutes(app: FastifyInstance): void {
-  const groupAnswer = { 200: { type: 'object', properties: { status: { type: 'string' }, id: { type: 'integer' }, message: { type: 'string' } } } };
+  const groupAnswer = {
+    200: { type: 'object', properties: { status: { type: 'string' }, id: { type: 'integer' }, message: { type: 'string' }, version: { type: 'integer' } } },
+  };
+  const INT = { type: 'integer' };
   app.endpoint(E.getallActiveuser, {
-    schema: { body, response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } } },
+    schema: { body, response: { 200: { type: 'array', items: { type: 'object', properties: { id: INT, name: { type: 'string' }, menuVersion: INT } } } } },
   }, () => activeUsers(app.db));
   app.endpoint(E.getAllgroup, {
     schema: {
       body,
-      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, groupname: { type: 'string' }, srno: { type: 'integer' }, users: { type: 'integer' } } } } },
+      response: {
+        200: {
+          type: 'array',
+          items: { type: 'object', properties: { id: INT, groupname: { type: 'string' }, srno: INT, users: INT, version: INT, menuVersion: INT } },
+        },
+      },
     },
   }, () => activeGroups(app.db));
   app.endpoint(E.SaveUserGroup, { schema: { body, response: groupAnswer } }, saveGroup);

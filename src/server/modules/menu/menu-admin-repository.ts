@@ -18,6 +18,7 @@ export interface CatalogueItem {
   link: string;
   sequence: number;
   land_page: boolean;
+  version: number;
   level: 1 | 2 | 3;
 }
 
@@ -25,7 +26,7 @@ export interface CatalogueItem {
 export async function catalogue(db: Db): Promise<CatalogueItem[]> {
   const rows = await db
     .selectFrom('menu_item')
-    .select(['id', 'parent_id', 'label', 'link', 'sequence', 'land_page'])
+    .select(['id', 'parent_id', 'label', 'link', 'sequence', 'land_page', 'version'])
     .where('active', '=', 'Y')
     .orderBy('sequence')
     .orderBy('label')
@@ -72,7 +73,7 @@ export function toTree(items: CatalogueItem[], only?: Set<number>): MenuTreeNode
       .filter((i) => i.parent_id === parentId && (!only || only.has(i.id)))
       .map((i) => ({
         id: i.id, name: i.label, issub: i.level === 3 ? 'Y' : 'N', level: i.level, parentId: i.parent_id,
-        sequence: i.sequence, link: i.link, landPage: i.land_page ? 'Y' : 'N', children: build(i.id),
+        sequence: i.sequence, link: i.link, landPage: i.land_page ? 'Y' : 'N', version: i.version, children: build(i.id),
       }));
   return build(null);
 }
@@ -81,8 +82,40 @@ export async function findActiveUser(db: Db, id: number) {
   return db.selectFrom('app_user').select(['id', 'user_group_id']).where('id', '=', id).where('active', '=', 'Y').executeTakeFirst();
 }
 
-export async function findActiveGroup(db: Db, id: number) {
-  return db.selectFrom('user_group').select(['id', 'name', 'version']).where('id', '=', id).where('active', '=', 'Y').executeTakeFirst();
+export async function findActiveGroup(db: Db, id: number, opts: { forUpdate?: boolean } = {}) {
+  let q = db.selectFrom('user_group').select(['id', 'name', 'version']).where('id', '=', id).where('active', '=', 'Y');
+  if (opts.forUpdate) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/**
+ * The version of the target's own menu grants, its row locked until the transaction ends, so that of two
+ * changes of one menu read at the same version exactly one passes the check.
+ */
+export async function lockMenuVersion(db: Db, target: MenuTarget): Promise<number> {
+  const row = target.kind === 'user'
+    ? await db.selectFrom('app_user').select('menu_version').where('id', '=', target.id).forUpdate().executeTakeFirstOrThrow()
+    : await db.selectFrom('user_group').select('menu_version').where('id', '=', target.id).forUpdate().executeTakeFirstOrThrow();
+  return row.menu_version;
+}
+
+/** Counts a change of the target's menu grants; answers the new version. */
+export async function bumpMenuVersion(db: Db, target: MenuTarget): Promise<number> {
+  const row = target.kind === 'user'
+    ? await db.updateTable('app_user').set((eb) => ({ menu_version: eb('menu_version', '+', 1) })).where('id', '=', target.id).returning('menu_version').executeTakeFirstOrThrow()
+    : await db.updateTable('user_group').set((eb) => ({ menu_version: eb('menu_version', '+', 1) })).where('id', '=', target.id).returning('menu_version').executeTakeFirstOrThrow();
+  return row.menu_version;
+}
+
+/** An active catalogue item, locked until the transaction ends. */
+export async function lockItem(db: Db, id: number) {
+  return db
+    .selectFrom('menu_item')
+    .select(['id', 'label', 'sequence', 'land_page', 'version'])
+    .where('id', '=', id)
+    .where('active', '=', 'Y')
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 async function grantIds(db: Db, column: 'user_id' | 'user_group_id', id: number): Promise<number[]> {
@@ -134,34 +167,43 @@ export async function createItem(db: Db, values: { parent_id: number; label: str
   return row.id;
 }
 
-export async function updateItem(db: Db, id: number, values: { label?: string; sequence?: number; land_page?: boolean }): Promise<void> {
-  await db.updateTable('menu_item').set(values).where('id', '=', id).execute();
+/** Changes a catalogue item and counts the change; answers its new version. */
+export async function updateItem(db: Db, id: number, values: { label?: string; sequence?: number; land_page?: boolean }): Promise<number> {
+  const row = await db
+    .updateTable('menu_item')
+    .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return row.version;
 }
 
-export async function activeUsers(db: Db): Promise<Array<{ id: number; name: string }>> {
+export async function activeUsers(db: Db): Promise<Array<{ id: number; name: string; menuVersion: number }>> {
   const rows = await db
     .selectFrom('app_user')
-    .select(['id', 'first_name', 'middle_name', 'last_name', 'username'])
+    .select(['id', 'first_name', 'middle_name', 'last_name', 'username', 'menu_version'])
     .where('active', '=', 'Y')
     .orderBy(sql`lower(first_name)`)
     .orderBy(sql`lower(coalesce(last_name, ''))`)
     .orderBy('id')
     .execute();
-  return rows.map((u) => ({ id: u.id, name: `${[u.first_name, u.middle_name, u.last_name].filter((p) => p && p.trim()).join(' ')} (${u.username})` }));
+  return rows.map((u) => ({
+    id: u.id, name: `${[u.first_name, u.middle_name, u.last_name].filter((p) => p && p.trim()).join(' ')} (${u.username})`, menuVersion: u.menu_version,
+  }));
 }
 
-export async function activeGroups(db: Db): Promise<Array<{ id: number; groupname: string; srno: number; users: number }>> {
+export async function activeGroups(db: Db): Promise<Array<{ id: number; groupname: string; srno: number; users: number; version: number; menuVersion: number }>> {
   const rows = await db
     .selectFrom('user_group as g')
     .select((eb) => [
-      'g.id', 'g.name',
+      'g.id', 'g.name', 'g.version', 'g.menu_version',
       eb.selectFrom('app_user as u').select(sql<number>`count(*)::int`.as('n')).whereRef('u.user_group_id', '=', 'g.id').where('u.active', '=', 'Y').as('users'),
     ])
     .where('g.active', '=', 'Y')
     .orderBy(sql`lower(g.name)`)
     .orderBy('g.id')
     .execute();
-  return rows.map((g, i) => ({ id: g.id, groupname: g.name, srno: i + 1, users: Number(g.users ?? 0) }));
+  return rows.map((g, i) => ({ id: g.id, groupname: g.name, srno: i + 1, users: Number(g.users ?? 0), version: g.version, menuVersion: g.menu_version }));
 }
 
 export async function groupByName(db: Db, name: string) {

@@ -7,8 +7,8 @@ import { mutate } from '../../lib/audit';
 import { HttpError } from '../../plugins/errors';
 import { actorOf } from '../../plugins/session';
 import {
-  catalogue, createItem, effectiveGrants, findActiveGroup, findActiveUser, grant, materialize, revoke, revokeAll, subtreeIds, toTree,
-  updateItem, visibleIds, type CatalogueItem, type MenuTarget,
+  bumpMenuVersion, catalogue, createItem, effectiveGrants, findActiveGroup, findActiveUser, grant, lockItem, lockMenuVersion, materialize, revoke,
+  revokeAll, subtreeIds, toTree, updateItem, visibleIds, type CatalogueItem, type MenuTarget,
 } from './menu-admin-repository';
 
 /**
@@ -31,7 +31,9 @@ const isGroup = (from: unknown): boolean => text(from).toLowerCase() === 'group'
 const LINKS = new Set(ROUTES.map((r) => r.path.slice(1)).filter((p) => !p.includes(':')));
 
 const body = { type: ['object', 'null'] };
-const statusAnswer = { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' } } } };
+const statusAnswer = {
+  200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, version: { type: 'integer' }, menuVersion: { type: 'integer' } } },
+};
 
 async function resolveTarget(db: Db, from: unknown, userOrGroupId: unknown, groupId: unknown): Promise<MenuTarget> {
   if (isGroup(from)) {
@@ -47,6 +49,30 @@ async function resolveTarget(db: Db, from: unknown, userOrGroupId: unknown, grou
 }
 
 const entityOf = (t: MenuTarget) => (t.kind === 'user' ? 'user' : 'user_group');
+
+/**
+ * An optional version sent back with a change (menuVersion of a user's or group's grants, version of an
+ * item): null when absent (legacy clients: no check), else a positive whole number.
+ */
+export function versionOf(v: unknown, name: string): number | null {
+  if (v === undefined || v === null || v === '') return null;
+  const n = idOf(v);
+  if (n === null) throw new HttpError(400, `${name} must be a whole number of 1 or more.`);
+  return n;
+}
+
+/** Locks the target's menu and refuses a change read at another version than the current one (409, nothing changed). */
+async function checkMenuVersion(trx: Db, target: MenuTarget, expected: number | null): Promise<void> {
+  const current = await lockMenuVersion(trx, target);
+  if (expected !== null && expected !== current) throw new HttpError(409, MENU_MSG.staleMenu, { menuVersion: current });
+}
+
+/** The active catalogue item `id`, locked; a change read at another version is refused (409, nothing changed). */
+async function lockedItem(trx: Db, id: number | null, expected: number | null) {
+  const item = id === null ? undefined : await lockItem(trx, id);
+  if (item && expected !== null && expected !== item.version) throw new HttpError(409, MENU_MSG.staleItem, { version: item.version });
+  return item;
+}
 
 function sequenceOf(v: unknown): number {
   const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
@@ -107,7 +133,9 @@ async function saveMenu(req: FastifyRequest) {
   const from = b?.from ?? first.from;
   const target = await resolveTarget(db, from, b?.userId, b?.groupId ?? first.resourcegroupid);
   const landPage = yes(b?.landPage);
+  const expected = versionOf(b?.menuVersion, 'menuVersion');
   return mutate(db, actorOf(req), async (trx, audit) => {
+    await checkMenuVersion(trx, target, expected);
     const items = await catalogue(trx);
     const plan = planSave(items, list);
     const before = await materialize(trx, target);
@@ -130,7 +158,7 @@ async function saveMenu(req: FastifyRequest) {
       action: 'menu.grant', entity: entityOf(target), entityId: target.id,
       before: { grants: before }, after: { granted, created, landPage },
     });
-    return { status: 'OK', message: MENU_MSG.saved };
+    return { status: 'OK', message: MENU_MSG.saved, menuVersion: await bumpMenuVersion(trx, target) };
   });
 }
 
@@ -139,7 +167,9 @@ async function deleteMenu(req: FastifyRequest) {
   const db = req.server.db;
   const target = await resolveTarget(db, b?.from, b?.userId, b?.groupId);
   const menuId = idOf(b?.menuId);
+  const expected = versionOf(b?.menuVersion, 'menuVersion');
   return mutate(db, actorOf(req), async (trx, audit) => {
+    await checkMenuVersion(trx, target, expected);
     const items = await catalogue(trx);
     const { ids, inherited } = await effectiveGrants(trx, target);
     const visible = visibleIds(items, ids);
@@ -153,7 +183,7 @@ async function deleteMenu(req: FastifyRequest) {
     const removed = ids.filter((id) => remove.has(id));
     await revoke(trx, target, removed);
     await audit({ action: 'menu.revoke', entity: entityOf(target), entityId: target.id, before: { grants: ids }, after: { grants: left, removed, menuId } });
-    return { status: 'OK', message: MENU_MSG.deleted };
+    return { status: 'OK', message: MENU_MSG.deleted, menuVersion: await bumpMenuVersion(trx, target) };
   });
 }
 
@@ -166,19 +196,20 @@ async function updateMenu(req: FastifyRequest) {
   const menuId = idOf(b?.menuId);
   const name = b?.menuname === undefined || b.menuname === null || b.menuname === '' ? null : menuNameOf(b.menuname);
   const sequence = sequenceOf(b?.sequence);
+  const expected = versionOf(b?.version, 'version');
   return mutate(db, actorOf(req), async (trx, audit) => {
+    const item = await lockedItem(trx, menuId, expected);
     const items = await catalogue(trx);
     const { ids } = await effectiveGrants(trx, target);
-    const item = items.find((i) => i.id === menuId);
     if (!item || !visibleIds(items, ids).has(item.id)) throw new HttpError(400, 'This menu item is not in the selected menu.');
     if (sequence < item.sequence) throw new HttpError(400, MENU_MSG.sequenceNotLess, { current: item.sequence });
     const after = { label: name ?? item.label, sequence, land_page: b?.landPage === undefined ? item.land_page : yes(b.landPage) };
-    await updateItem(trx, item.id, after);
+    const version = await updateItem(trx, item.id, after);
     await audit({
       action: 'menu.update', entity: 'menu_item', entityId: item.id,
-      before: { label: item.label, sequence: item.sequence, land_page: item.land_page }, after, reason: `group ${target.id}`,
+      before: { label: item.label, sequence: item.sequence, land_page: item.land_page, version: item.version }, after: { ...after, version }, reason: `group ${target.id}`,
     });
-    return { status: 'OK', message: MENU_MSG.saved };
+    return { status: 'OK', message: MENU_MSG.saved, version };
   });
 }
 
@@ -186,11 +217,13 @@ async function clearAll(req: FastifyRequest) {
   const b = req.body as Body;
   const db = req.server.db;
   const target = await resolveTarget(db, b?.from, b?.userId, b?.groupId);
+  const expected = versionOf(b?.menuVersion, 'menuVersion');
   return mutate(db, actorOf(req), async (trx, audit) => {
+    await checkMenuVersion(trx, target, expected);
     const { ids, inherited } = await effectiveGrants(trx, target);
     const removed = inherited ? 0 : await revokeAll(trx, target);
     await audit({ action: 'menu.clear', entity: entityOf(target), entityId: target.id, before: { grants: inherited ? [] : ids }, after: { grants: [], removed } });
-    return { status: 'OK', message: MENU_MSG.deleted };
+    return { status: 'OK', message: MENU_MSG.deleted, menuVersion: await bumpMenuVersion(trx, target) };
   });
 }
 
@@ -198,12 +231,13 @@ async function renameItem(req: FastifyRequest) {
   const b = req.body as Body;
   const id = idOf(b?.id);
   const label = menuNameOf(b?.menuname ?? b?.itemname);
+  const expected = versionOf(b?.version, 'version');
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
-    const item = id === null ? undefined : await trx.selectFrom('menu_item').select(['id', 'label']).where('id', '=', id).where('active', '=', 'Y').executeTakeFirst();
+    const item = await lockedItem(trx, id, expected);
     if (!item) throw new HttpError(400, 'This menu item does not exist.');
-    await updateItem(trx, item.id, { label });
-    await audit({ action: 'menu.rename', entity: 'menu_item', entityId: item.id, before: { label: item.label }, after: { label } });
-    return { status: 'OK', message: MENU_MSG.saved };
+    const version = await updateItem(trx, item.id, { label });
+    await audit({ action: 'menu.rename', entity: 'menu_item', entityId: item.id, before: { label: item.label, version: item.version }, after: { label, version } });
+    return { status: 'OK', message: MENU_MSG.saved, version };
   });
 }
 
@@ -222,7 +256,7 @@ export function menuAdminRoutes(app: FastifyInstance): void {
     const byId = new Map(items.map((i) => [i.id, i]));
     const ordered = toTree(items).find((n) => n.id === module.id)!.children.flatMap((m) => [m, ...m.children]);
     return ordered.map((n) => ({
-      pageid: n.id, pagename: n.name, parentId: n.parentId, level: n.level, link: n.link, sequence: n.sequence, landPage: n.landPage,
+      pageid: n.id, pagename: n.name, parentId: n.parentId, level: n.level, link: n.link, sequence: n.sequence, landPage: n.landPage, version: n.version,
       path: n.level === 3 ? `${byId.get(n.parentId!)!.label} / ${n.name}` : n.name,
     }));
   });
@@ -235,7 +269,7 @@ export function menuAdminRoutes(app: FastifyInstance): void {
     const matching = items.filter((i) => !search || i.label.toLowerCase().includes(search));
     return matching.slice((page - 1) * 10, page * 10).map((i, k) => ({
       id: i.id, srno: (page - 1) * 10 + k + 1, name: i.label, link: i.link, parentId: i.parent_id,
-      parentname: i.parent_id == null ? '' : (byId.get(i.parent_id)?.label ?? ''), level: i.level, sequence: i.sequence, totalItems: matching.length,
+      parentname: i.parent_id == null ? '' : (byId.get(i.parent_id)?.label ?? ''), level: i.level, sequence: i.sequence, version: i.version, totalItems: matching.length,
     }));
   });
   app.endpoint(E.savemenubyuserforjson, { schema: { body, response: statusAnswer } }, saveMenu);

@@ -87,11 +87,28 @@ export function findUserWithRole(db: Db, userId: number, opts: { forUpdate?: boo
     .leftJoin('workflow_role as r', 'r.id', 'u.workflow_role_id')
     .select([
       'u.id', 'u.first_name', 'u.middle_name', 'u.last_name', 'u.workflow_role_id', 'u.reporting_manager_id', 'u.active', 'u.version',
-      'r.role as role_name',
+      'u.access_version', 'r.role as role_name',
     ])
     .where('u.id', '=', userId);
   if (opts.forUpdate) q = q.forUpdate('u');
   return q.executeTakeFirst();
+}
+
+/**
+ * The version of what the access screen shows and saves: the user's activity access and their employee
+ * record (role, reporting manager). Both counters only grow, so their sum grows with every change of either.
+ */
+export const accessVersionOf = (u: { version: number; access_version: number }): number => u.version + u.access_version;
+
+/** Counts a change of the user's activity access; answers the new access-screen version. */
+export async function bumpAccessVersion(trx: Transaction<Database>, userId: number): Promise<number> {
+  const u = await trx
+    .updateTable('app_user')
+    .set((eb) => ({ access_version: eb('access_version', '+', 1) }))
+    .where('id', '=', userId)
+    .returning(['version', 'access_version'])
+    .executeTakeFirstOrThrow();
+  return accessVersionOf(u);
 }
 
 export function findRole(db: Db, roleId: number) {

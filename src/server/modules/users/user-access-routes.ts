@@ -7,8 +7,8 @@ import { HttpError } from '../../plugins/errors';
 import { actorOf } from '../../plugins/session';
 import { EMPLOYEE_MSG } from '../../../shared/resources';
 import {
-  activeActivityIds, activeUserGroups, activeUsersOfRole, activityGrid, findRole, findUserWithRole, fullName, grantedActivityIds,
-  isActiveUser, replaceAccess, setReportingManager,
+  accessVersionOf, activeActivityIds, activeUserGroups, activeUsersOfRole, activityGrid, bumpAccessVersion, findRole, findUserWithRole, fullName,
+  grantedActivityIds, isActiveUser, replaceAccess, setReportingManager,
 } from './user-access-repository';
 
 /**
@@ -56,6 +56,8 @@ async function getUserAccess(req: FastifyRequest) {
     rolename: user.role_name ?? '',
     name: fullName(user),
     reportingmanagerid,
+    /** Send it back with saveUserActivityAceess: a stale one answers 409. */
+    version: accessVersionOf(user),
     actAccesslst: grid.map((a) => {
       const granted = a.access_id !== null;
       return {
@@ -94,6 +96,13 @@ async function saveUserAccess(req: FastifyRequest) {
   const userId = idOf(body?.resourceId ?? body?.resourceID ?? body?.userid);
   const found = userId === null ? undefined : await findUserWithRole(db, userId);
   if (userId === null || !found) throw new HttpError(400, USER_ACCESS_MSG.resource, { field: 'resourceId' });
+  // No lost updates: a save of access (or of an employee) someone else changed since it was read is refused
+  // (without a version, as legacy clients send, the save goes through). Checked again under the row lock.
+  const expected = typeof body?.version === 'number' ? body.version : null;
+  const stale = (u: { version: number; access_version: number }) =>
+    expected !== null && expected !== accessVersionOf(u) ? new HttpError(409, USER_ACCESS_MSG.stale, { version: accessVersionOf(u) }) : null;
+  const staleNow = stale(found);
+  if (staleNow) throw staleNow;
   // The screen's role selector is fixed to the user's role: flags are never borrowed from another role.
   if (found.workflow_role_id !== role.id) throw new HttpError(400, USER_ACCESS_MSG.role, { field: 'roleid' });
   const activityIds = tickedActivities(body?.actAccesslst);
@@ -107,6 +116,8 @@ async function saveUserAccess(req: FastifyRequest) {
   return mutate(db, actorOf(req), async (trx, audit) => {
     const user = await findUserWithRole(trx, userId, { forUpdate: true });
     if (!user) throw new HttpError(400, USER_ACCESS_MSG.resource, { field: 'resourceId' });
+    const staleLocked = stale(user);
+    if (staleLocked) throw staleLocked;
     // Checked again under the row lock: the user's role (or the role itself) may have changed meanwhile.
     const roleNow = await findRole(trx, role.id);
     if (user.workflow_role_id !== role.id || !roleNow || roleNow.active !== 'Y') throw new HttpError(400, USER_ACCESS_MSG.role, { field: 'roleid' });
@@ -128,7 +139,8 @@ async function saveUserAccess(req: FastifyRequest) {
       before: { activities: beforeIds, reportingmanagerid: user.reporting_manager_id },
       after: { activities: [...activityIds].sort((a, b) => a - b), reportingmanagerid: newManager, roleid: roleNow.id, flags: flagsOf(roleNow) },
     });
-    return { status: 'Success', message: USER_ACCESS_MSG.saved };
+    const version = await bumpAccessVersion(trx, user.id);
+    return { status: 'Success', message: USER_ACCESS_MSG.saved, version };
   });
 }
 
@@ -171,7 +183,7 @@ export function userAccessRoutes(app: FastifyInstance): void {
   app.endpoint(E.getUsractById, {
     schema: {
       description:
-        'Answer (not shown in the spec; ours): {userid, resourceId, roleid, rolename, name, reportingmanagerid (0 when none), actAccesslst}: ' +
+        'Answer (not shown in the spec; ours): {userid, resourceId, roleid, rolename, name, reportingmanagerid (0 when none), version, actAccesslst}: ' +
         'every active activity type as {activityID, activityname, shortname, sequence, activitylevel, chkselect, roleid, resourceID, reportingmanagerid, ' +
         'add, edit, view, delete, microbe, toprole}; chkselect marks the granted ones, whose flags are those granted (false for the others). ' +
         '404 when there is no such user.',
@@ -181,7 +193,7 @@ export function userAccessRoutes(app: FastifyInstance): void {
           type: 'object',
           properties: {
             userid: { type: 'integer' }, resourceId: { type: 'integer' }, roleid: { type: 'integer' }, rolename: { type: 'string' },
-            name: { type: 'string' }, reportingmanagerid: { type: 'integer' }, actAccesslst: { type: 'array', items: accessRow },
+            name: { type: 'string' }, reportingmanagerid: { type: 'integer' }, version: { type: 'integer' }, actAccesslst: { type: 'array', items: accessRow },
           },
         },
       },
@@ -194,15 +206,18 @@ export function userAccessRoutes(app: FastifyInstance): void {
         `Answer: {status: 'Success', message: '${USER_ACCESS_MSG.saved}'}. Checked in order: roleid must be the user's active workflow role ` +
         `('${USER_ACCESS_MSG.role}'); resourceId (or userid) must be a user ('${USER_ACCESS_MSG.resource}'); at least one actAccesslst row with ` +
         `chkselect true ('${USER_ACCESS_MSG.activity}'). The ticked activities replace the user's access, each with the role's flags (the payload's ` +
-        'flags are ignored); reportingmanagerid (0 or blank clears it; absent keeps it) must be another active user. One transaction, audited.',
+        'flags are ignored); reportingmanagerid (0 or blank clears it; absent keeps it) must be another active user. One transaction, audited. ' +
+        `version (optional): getUsractById's version; when someone else changed the access or the employee since, 409 {message: "${USER_ACCESS_MSG.stale}", version} ` +
+        'and nothing is saved. The answer carries the new version.',
       body: {
         type: 'object',
         properties: {
           userid: ANY_ID, resourceId: ANY_ID, roleid: ANY_ID, reportingmanagerid: ANY_ID,
           actAccesslst: { type: ['array', 'null'], maxItems: 5000, items: { type: 'object' } },
+          version: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
         },
       },
-      response: { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' } } } },
+      response: { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, version: { type: 'integer' } } } },
     },
   }, saveUserAccess);
 }

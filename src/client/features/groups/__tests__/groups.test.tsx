@@ -88,3 +88,40 @@ test("newGroup: NO shows 'Oops', OK shows 'Done' and goes to the list; New and C
   await waitFor(() => expect(location()).toBe('/newGrouphome'));
   await stop(task);
 });
+
+test('newGroup?id renames the group with the version read; a stale rename keeps the name typed and offers Reload', async () => {
+  let group = { id: 3, groupname: 'Field Team', srno: 1, users: 0, version: 4, menuVersion: 1 };
+  answer({
+    getAllgroup: () => [group],
+    SaveUserGroup: ({ id, updategroupname, version }) => {
+      if (version !== group.version) throw httpError(409, { statusCode: 409, status: 'NO', message: MENU_MSG.staleGroup, version: group.version });
+      group = { ...group, groupname: String(updategroupname), version: group.version + 1 };
+      return { status: 'OK', id, version: group.version };
+    },
+  });
+  const { task } = renderApp('/newGrouphome');
+  fireEvent.click(await screen.findByRole('button', { name: 'Rename Field Team' }));
+  await waitFor(() => expect(location()).toBe('/newGroup'));
+  const field = await screen.findByLabelText('User Group');
+  await waitFor(() => expect(field).toHaveValue('Field Team'));
+
+  group = { ...group, groupname: 'Field Crew', version: 5 }; // someone else renames it meanwhile
+  fireEvent.change(field, { target: { value: 'Soil Team' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(MENU_MSG.staleGroup);
+  expect(field).toHaveValue('Soil Team');
+  expect(location()).toBe('/newGroup');
+
+  fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+  await waitFor(() => expect(field).toHaveValue('Field Crew'));
+  expect(screen.queryByText(MENU_MSG.staleGroup)).not.toBeInTheDocument();
+  fireEvent.change(field, { target: { value: 'Soil Team' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(location()).toBe('/newGrouphome'));
+  expect(callsTo('SaveUserGroup')).toEqual([
+    { updategroupname: 'Soil Team', id: 3, version: 4 },
+    { updategroupname: 'Soil Team', id: 3, version: 5 },
+  ]);
+  await stop(task);
+});

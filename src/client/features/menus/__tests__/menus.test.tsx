@@ -150,3 +150,57 @@ test("menu2 edit: 'Sequence is Not Less Than Current'; a valid edit calls update
   expect(callsTo('updatemenubyuser')).toEqual([{ usergroupid: '2', id: '2', from: 'group', menuId: 2, sequence: 6, landPage: 'N', menuname: 'Activities' }]);
   await stop(task);
 });
+
+test("menu2 edit: sends the item's version; a stale save keeps the values, says why and offers Reload", async () => {
+  let version = 3;
+  const tree = () => [node(1, 'Laboratory', 1, null, [{ ...node(2, 'Activities', 2, 1, [], 4), version }])];
+  const update = jest.fn((body: Record<string, unknown>) => {
+    if (body.version !== version) throw httpError(409, { statusCode: 409, message: MENU_MSG.staleItem, version });
+    return { status: 'OK', message: MENU_MSG.saved, version: version + 1 };
+  });
+  answer({ ...LOOKUPS, getallmenudata: tree, updatemenubyuser: update });
+  const { task } = renderApp('/menu2?id=2&from=group&forstr=edit&menuId=2');
+  await waitFor(() => expect(screen.getByLabelText('Menu Name')).toHaveValue('Activities'));
+  version = 4; // someone else changed the item meanwhile
+  fireEvent.change(screen.getByLabelText('Sequence'), { target: { value: '6' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(MENU_MSG.staleItem);
+  expect(screen.getByLabelText('Sequence')).toHaveValue(6);
+  expect(location()).toBe('/menu2');
+
+  fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+  await waitFor(() => expect(screen.queryByText(MENU_MSG.staleItem)).not.toBeInTheDocument());
+  expect(screen.getByLabelText('Sequence')).toHaveValue(4);
+  fireEvent.change(screen.getByLabelText('Sequence'), { target: { value: '6' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(location()).toBe('/bmstree'));
+  expect(callsTo('updatemenubyuser').map((b) => b.version)).toEqual([3, 4]);
+  await stop(task);
+});
+
+test("bmstree delete: sent with the menu's version; a stale one offers Reload, which reads the menu and its version again", async () => {
+  let menuVersion = 7;
+  const groups = () => [{ id: 2, groupname: 'Laboratory Staff', srno: 1, users: 2, version: 1, menuVersion }];
+  const stale = (body: Record<string, unknown>) => {
+    if (body.menuVersion !== menuVersion) throw httpError(409, { statusCode: 409, message: MENU_MSG.staleMenu, menuVersion });
+    menuVersion += 1;
+    return { status: 'OK', message: MENU_MSG.saved, menuVersion };
+  };
+  answer({ ...LOOKUPS, getAllgroup: groups, savemenubyuserforjson: stale, deletemenubyuser: stale });
+  const tree = renderApp('/bmstree?id=2&from=group');
+  expect(await screen.findByText('Menu of the User Group: Laboratory Staff')).toBeInTheDocument();
+  menuVersion = 8; // someone else changed the group's menu meanwhile
+  fireEvent.click(await screen.findByRole('treeitem', { name: /Master Data/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(MENU_MSG.staleMenu);
+  fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+  await waitFor(() => expect(screen.queryByText(MENU_MSG.staleMenu)).not.toBeInTheDocument());
+  fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+  expect(await screen.findByText(MENU_MSG.saved)).toBeInTheDocument();
+  expect(callsTo('deletemenubyuser').map((b) => b.menuVersion)).toEqual([7, 8]);
+  await stop(tree.task);
+});

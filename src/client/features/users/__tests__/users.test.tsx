@@ -5,6 +5,7 @@ import { USER_ACCESS_MSG } from '../../../../shared/contract/user-endpoints';
 import { AppRoutes } from '../../../app/App';
 import { answer, callsTo, signIn, stop, type Handler } from '../../../crud/__tests__/mock-server';
 import { FALLBACK_CONFIG } from '../../../lib/runtime-config';
+import { httpError } from '../../../test-support/fixtures';
 import { renderWithApp } from '../../../test-support/render';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn() }));
@@ -197,6 +198,38 @@ describe('user activity access', () => {
       [1, false],
       [2, true],
     ]);
+    await stop(task);
+  });
+
+  it('a stale save (409) keeps the ticks, says why and offers Reload, which reads the access and its version again', async () => {
+    let version = 7;
+    answer({
+      getUsractById: () => ({ ...ACCESS, reportingmanagerid: 9, version: version++ }),
+      getCheckboxes: () => ({ add: true, edit: false, view: true, delete: false, approve: false, microbe: true, toprole: false }),
+      getresourceByroleId: () => [{ id: 9, name: 'Head Person' }],
+      saveUserActivityAceess: (body) => {
+        if (body.version === 7) throw httpError(409, { statusCode: 409, message: USER_ACCESS_MSG.stale, version: 8 });
+        return { status: 'Success', message: 'Record Saved Successfully!', version: 9 };
+      },
+    });
+    const { task } = renderApp('/userActivityAccess/11');
+    await screen.findByTestId('access-name');
+    fireEvent.click(field('Select Culture'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(USER_ACCESS_MSG.stale);
+    expect(callsTo('saveUserActivityAceess')[0]).toMatchObject({ version: 7, reportingmanagerid: 9 });
+    expect(location()).toBe('/userActivityAccess/11');
+    expect(field('Select Culture')).toBeChecked(); // the edits are still there
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByText(USER_ACCESS_MSG.stale)).not.toBeInTheDocument());
+    expect(callsTo('getUsractById')).toHaveLength(2);
+    await waitFor(() => expect(field('Select Culture')).not.toBeChecked()); // what the server holds now
+    fireEvent.click(field('Select Culture'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/userHomepage'));
+    expect(callsTo('saveUserActivityAceess')[1]).toMatchObject({ version: 8 });
     await stop(task);
   });
 

@@ -59,10 +59,10 @@ test('every administration call needs the toprole flag', async () => {
 
 test('lookups: active users, groups, modules, menus of a module, the catalogue and its pages', async () => {
   const users = (await call('getallActiveuser', {})).json();
-  expect(users).toContainEqual({ id: admin.id, name: 'System Administrator (admin)' });
+  expect(users).toContainEqual({ id: admin.id, name: 'System Administrator (admin)', menuVersion: expect.any(Number) });
   const groups = (await call('getAllgroup', {})).json();
   expect(groups.map((g: { groupname: string }) => g.groupname)).toEqual(['Administrators', 'Laboratory Staff']);
-  expect(groups[0]).toEqual({ id: ids.adminGroup, groupname: 'Administrators', srno: 1, users: 1 });
+  expect(groups[0]).toEqual({ id: ids.adminGroup, groupname: 'Administrators', srno: 1, users: 1, version: expect.any(Number), menuVersion: expect.any(Number) });
 
   const modules = (await call('getmodulelst', {})).json();
   expect(modules.map((m: { modulename: string }) => m.modulename)).toEqual(['Dashboard', 'Laboratory', 'Search', 'Master Data', 'Administration']);
@@ -112,7 +112,7 @@ test('a group gets an existing menu item: audited, and every member sees it at t
     landPage: 'N', groupId: ids.staffGroup, userId: 0,
   });
   expect(r.statusCode).toBe(200);
-  expect(r.json()).toEqual({ status: 'OK', message: MENU_MSG.saved });
+  expect(r.json()).toEqual({ status: 'OK', message: MENU_MSG.saved, menuVersion: expect.any(Number) });
   expect(await auditCount('menu.grant')).toBe(audits + 1);
 
   const menu = await menuOf(member.s);
@@ -145,7 +145,7 @@ test('a new sub menu: name max 25, a known screen, checked before anything chang
   expect(await t.handle.db.selectFrom('menu_item').select('id').where('label', '=', 'Quick Search').executeTakeFirst()).toBeUndefined();
 
   const ok = await save({ menuname: 'A'.repeat(25) });
-  expect(ok.json()).toEqual({ status: 'OK', message: MENU_MSG.saved });
+  expect(ok.json()).toEqual({ status: 'OK', message: MENU_MSG.saved, menuVersion: expect.any(Number) });
   const activities = (await menuOf(member.s)).find((m) => m.mainmenulabel === 'Laboratory')!.lstsubmenu.find((s) => s.submenulabel === 'Activities')!;
   expect(activities.lstchildmenu.at(-1)).toEqual({ submenulabel: 'A'.repeat(25), submenulink: 'SearchMicrobe' });
 }, SLOW);
@@ -168,7 +168,7 @@ test("updatemenubyuser: only for groups, never a lower sequence, audited", async
 
   const audits = await auditCount('menu.update');
   const ok = await upd({ usergroupid: ids.staffGroup, sequence: 10, landPage: 'Y', menuname: 'Lab Work' });
-  expect(ok.json()).toEqual({ status: 'OK', message: MENU_MSG.saved });
+  expect(ok.json()).toEqual({ status: 'OK', message: MENU_MSG.saved, version: expect.any(Number) });
   expect(await auditCount('menu.update')).toBe(audits + 1);
   expect(labels(await menuOf(member.s)).at(-1)).toBe('Lab Work');
   const tree: MenuTreeNode[] = (await call('menubyuser', { userId: ids.staffGroup, from: 'group' })).json();
@@ -181,7 +181,7 @@ test("deletemenubyuser: a user's own copy of the group menu loses the item; the 
   const b = await newUser(ids.staffGroup);
   const audits = await auditCount('menu.revoke');
   const r = await call('deletemenubyuser', { parentid: ids.laboratory, menuId: ids.activities, userId: a.id });
-  expect(r.json()).toEqual({ status: 'OK', message: MENU_MSG.deleted });
+  expect(r.json()).toEqual({ status: 'OK', message: MENU_MSG.deleted, menuVersion: expect.any(Number) });
   expect(await auditCount('menu.revoke')).toBe(audits + 1);
   const subOf = (m: MainMenu[]) => m.find((x) => x.mainmenulabel === 'Laboratory')!.lstsubmenu.map((s) => s.submenulabel);
   expect(subOf(await menuOf(a.s))).not.toContain('Activities');
@@ -214,7 +214,7 @@ test('SaveItemname renames a catalogue item (max 25)', async () => {
 test('user groups: save, duplicates, rename, delete refused while users remain, delete, re-create', async () => {
   const save = (b: Record<string, unknown>) => call('SaveUserGroup', b);
   const created = await save({ updategroupname: '  Field   Team ' });
-  expect(created.json()).toEqual({ status: 'OK', id: expect.any(Number) });
+  expect(created.json()).toEqual({ status: 'OK', id: expect.any(Number), version: 1 });
   const id = created.json().id as number;
   expect((await t.handle.db.selectFrom('user_group').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Field Team');
   expect(await auditCount('userGroup.create')).toBe(1);
@@ -242,5 +242,127 @@ test('user groups: save, duplicates, rename, delete refused while users remain, 
   expect((await call('menubyuser', { userId: id, from: 'group' })).statusCode).toBe(400);
 
   // the name comes back as the same group
-  expect((await save({ updategroupname: 'Field Crew' })).json()).toEqual({ status: 'OK', id });
+  expect((await save({ updategroupname: 'Field Crew' })).json()).toEqual({ status: 'OK', id, version: expect.any(Number) });
+});
+
+describe('no lost updates', () => {
+  type Row = Record<string, unknown>;
+  const item = (id: number) => t.handle.db.selectFrom('menu_item').select(['label', 'sequence', 'land_page', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+  const grantsOf = async (column: 'user_id' | 'user_group_id', id: number) =>
+    (await t.handle.db.selectFrom('menu_grant').select('menu_item_id').where(column, '=', id).orderBy('menu_item_id').execute()).map((r) => r.menu_item_id);
+  const groupRow = async (id: number) => ((await call('getAllgroup', {})).json() as Row[]).find((g) => g.id === id)!;
+  const userRow = async (id: number) => ((await call('getallActiveuser', {})).json() as Row[]).find((u) => u.id === id)!;
+  const allAudits = async () => Number((await sql<{ n: number }>`select count(*)::int as n from audit_log`.execute(t.handle.db)).rows[0].n);
+
+  test('SaveItemname: the version read answers the new one; a stale one answers 409 and changes nothing', async () => {
+    const id = await itemId('Isolate');
+    const page: Row[] = (await call('getAllitempage', { pageno: 1, searchText: 'isolate' })).json();
+    const read = page.find((r) => r.id === id)!.version as number;
+    expect(read).toBe((await item(id)).version);
+
+    const fresh = await call('SaveItemname', { id, menuname: 'Isolates', version: read });
+    expect([fresh.statusCode, fresh.json()]).toEqual([200, { status: 'OK', message: MENU_MSG.saved, version: read + 1 }]);
+    const audits = await allAudits();
+    const stale = await call('SaveItemname', { id, menuname: 'Isolate Codes', version: read });
+    expect([stale.statusCode, stale.json().message, stale.json().version]).toEqual([409, MENU_MSG.staleItem, read + 1]);
+    expect(await item(id)).toMatchObject({ label: 'Isolates', version: read + 1 });
+    expect(await allAudits()).toBe(audits);
+    expect((await call('SaveItemname', { id, menuname: 'Isolate', version: 'x' })).statusCode).toBe(400);
+    // without a version (legacy clients) no check
+    expect((await call('SaveItemname', { id, menuname: 'Isolate' })).json()).toEqual({ status: 'OK', message: MENU_MSG.saved, version: read + 2 });
+  }, SLOW);
+
+  test("updatemenubyuser: the item's version; a grant save that moves the item makes an older read stale", async () => {
+    const node = ((await call('menubyuser', { userId: ids.staffGroup, from: 'group' })).json() as MenuTreeNode[]).find((n) => n.id === ids.laboratory)!;
+    const before = await item(ids.laboratory);
+    expect(node.version).toBe(before.version);
+    const upd = (b: Row) => call('updatemenubyuser', { usergroupid: ids.staffGroup, menuId: ids.laboratory, sequence: before.sequence, ...b });
+
+    const fresh = await upd({ version: node.version, landPage: 'Y' });
+    expect([fresh.statusCode, fresh.json()]).toEqual([200, { status: 'OK', message: MENU_MSG.saved, version: before.version + 1 }]);
+    const audits = await allAudits();
+    const stale = await upd({ version: node.version, menuname: 'Lab', sequence: before.sequence + 5 });
+    expect([stale.statusCode, stale.json()]).toEqual([409, expect.objectContaining({ message: MENU_MSG.staleItem, version: before.version + 1 })]);
+    expect(await item(ids.laboratory)).toEqual({ label: before.label, sequence: before.sequence, land_page: true, version: before.version + 1 });
+    expect(await allAudits()).toBe(audits);
+
+    // savemenubyuserforjson setting the sequence of an existing item counts as a change of that item
+    const isolate = await itemId('Isolate');
+    const read = (await item(isolate)).version;
+    await call('savemenubyuserforjson', { jsonsavelist: [{ from: 'group', moduleid: ids.laboratory, pageid: isolate, isSubMenu: 'N', sequence: 3 }], groupId: ids.staffGroup });
+    expect((await item(isolate)).version).toBe(read + 1);
+    expect((await call('SaveItemname', { id: isolate, menuname: 'Isolates', version: read })).statusCode).toBe(409);
+    await upd({ landPage: 'N' });
+  }, SLOW);
+
+  test("a group's menu: menuVersion from getAllgroup; a stale save, delete or clear answers 409 and changes nothing", async () => {
+    const gid = (await call('SaveUserGroup', { updategroupname: 'Version Team' })).json().id as number;
+    const read = (await groupRow(gid)).menuVersion as number;
+    const grant = (pageid: number, menuVersion?: number) =>
+      call('savemenubyuserforjson', { jsonsavelist: [{ from: 'group', moduleid: ids.master, pageid, isSubMenu: 'N' }], groupId: gid, menuVersion });
+
+    const fresh = await grant(ids.department, read);
+    expect([fresh.statusCode, fresh.json()]).toEqual([200, { status: 'OK', message: MENU_MSG.saved, menuVersion: read + 1 }]);
+    expect((await groupRow(gid)).menuVersion).toBe(read + 1);
+
+    // a second administrator still holding the first read
+    const grants = await grantsOf('user_group_id', gid);
+    const audits = await allAudits();
+    const refused = [
+      await grant(await itemId('Designation'), read),
+      await call('deletemenubyuser', { menuId: ids.department, from: 'group', groupId: gid, menuVersion: read }),
+      await call('cleargroupall', { from: 'group', groupId: gid, menuVersion: read }),
+    ];
+    for (const r of refused) expect([r.statusCode, r.json()]).toEqual([409, expect.objectContaining({ message: MENU_MSG.staleMenu, menuVersion: read + 1 })]);
+    expect(await grantsOf('user_group_id', gid)).toEqual(grants);
+    expect(await allAudits()).toBe(audits);
+
+    const del = await call('deletemenubyuser', { menuId: ids.department, from: 'group', groupId: gid, menuVersion: read + 1 });
+    expect([del.statusCode, del.json().menuVersion]).toEqual([200, read + 2]);
+    const clear = await call('cleargroupall', { from: 'group', groupId: gid, menuVersion: read + 2 });
+    expect([clear.statusCode, clear.json().menuVersion]).toEqual([200, read + 3]);
+    // a change to one group's menu leaves the others' versions alone
+    expect((await groupRow(ids.staffGroup)).menuVersion).not.toBe(read + 3);
+  }, SLOW);
+
+  test("a user's own menu: menuVersion from getallActiveuser; of two saves read at the same version one wins", async () => {
+    const u = await newUser(ids.staffGroup);
+    const read = (await userRow(u.id)).menuVersion as number;
+    // the first change copies the group's menu to the user: counted on the user
+    const del = await call('deletemenubyuser', { menuId: await itemId('Search'), userId: u.id, menuVersion: read });
+    expect([del.statusCode, del.json().menuVersion]).toEqual([200, read + 1]);
+    const grants = await grantsOf('user_id', u.id);
+    const audits = await allAudits();
+    const stale = await call('savemenubyuserforjson', { jsonsavelist: [{ moduleid: ids.master, pageid: ids.department, isSubMenu: 'N' }], userId: u.id, menuVersion: read });
+    expect([stale.statusCode, stale.json().message]).toEqual([409, MENU_MSG.staleMenu]);
+    expect(await grantsOf('user_id', u.id)).toEqual(grants);
+    expect(await allAudits()).toBe(audits);
+
+    const both = await Promise.all([
+      call('savemenubyuserforjson', { jsonsavelist: [{ moduleid: ids.master, pageid: ids.department, isSubMenu: 'N' }], userId: u.id, menuVersion: read + 1 }),
+      call('cleargroupall', { from: 'User', userId: u.id, menuVersion: read + 1 }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await allAudits()).toBe(audits + 1);
+    expect((await userRow(u.id)).menuVersion).toBe(read + 2);
+  }, SLOW);
+
+  test("SaveUserGroup rename and deletegroup: the group's version; a stale one answers 409 {status: 'NO'} and changes nothing", async () => {
+    const created = (await call('SaveUserGroup', { updategroupname: 'Rename Team' })).json();
+    const read = (await groupRow(created.id)).version as number;
+    expect(read).toBe(created.version);
+    const fresh = await call('SaveUserGroup', { id: created.id, updategroupname: 'Renamed Team', version: read });
+    expect([fresh.statusCode, fresh.json()]).toEqual([200, { status: 'OK', id: created.id, version: read + 1 }]);
+
+    const audits = await allAudits();
+    const stale = await call('SaveUserGroup', { id: created.id, updategroupname: 'Other Team', version: read });
+    expect([stale.statusCode, stale.json()]).toEqual([409, expect.objectContaining({ status: 'NO', message: MENU_MSG.staleGroup, version: read + 1 })]);
+    const staleDelete = await call('deletegroup', { id: created.id, version: read });
+    expect([staleDelete.statusCode, staleDelete.json().message]).toEqual([409, MENU_MSG.staleGroup]);
+    expect((await t.handle.db.selectFrom('user_group').select(['name', 'active', 'version']).where('id', '=', created.id).executeTakeFirstOrThrow()))
+      .toEqual({ name: 'Renamed Team', active: 'Y', version: read + 1 });
+    expect(await allAudits()).toBe(audits);
+
+    expect((await call('deletegroup', { id: created.id, version: read + 1 })).json()).toEqual({ status: 'OK' });
+  }, SLOW);
 });

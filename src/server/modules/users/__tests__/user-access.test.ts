@@ -1,7 +1,7 @@
 import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test-support/test-app';
 import { hashPassword } from '../../../lib/passwords';
 import type { LoginResponse } from '../../../../shared/contract/session';
-import { USER_ACCESS_ENDPOINTS } from '../../../../shared/contract/endpoints';
+import { USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../../shared/contract/endpoints';
 import { activitiesAccessibleTo, accessToActivity } from '../user-routes';
 
 /** PGlite and argon2id are slow on a busy machine: generous limits (the budgets are checked by benchmarks). */
@@ -135,7 +135,7 @@ describe('save', () => {
     const res = await call('saveUserActivityAceess', payload({
       actAccesslst: [row(act.A1, true, { delete: true, approve: true, toprole: true }), row(act.A2, false), row(act.B1, 'true' as never), row(act.A1)],
     }));
-    expect([res.statusCode, res.json()]).toEqual([200, { status: 'Success', message: 'Record Saved Successfully!' }]);
+    expect([res.statusCode, res.json()]).toEqual([200, { status: 'Success', message: 'Record Saved Successfully!', version: expect.any(Number) }]);
 
     const a = (await call('getUsractById', { userid: worker })).json();
     expect(a).toMatchObject({ userid: worker, resourceId: worker, roleid: role.staff, reportingmanagerid: boss });
@@ -217,5 +217,55 @@ describe('save', () => {
     expect(Object.values(USER_ACCESS_ENDPOINTS).map((e) => [e.name, e.permission])).toEqual([
       ['getresourceByroleId', 'view'], ['getCheckboxes', 'view'], ['getusergroup', 'view'], ['getUsractById', 'view'], ['saveUserActivityAceess', 'edit'],
     ]);
+  }, SLOW);
+});
+
+describe('no lost updates', () => {
+  const accessRows = () => t.handle.db.selectFrom('user_activity_access').selectAll().where('user_id', '=', worker).orderBy('activity_type_id').execute();
+  const saves = async () => (await t.handle.db.selectFrom('audit_log').select('id').where('action', '=', 'userAccess.save').execute()).length;
+
+  test('a save sent with the version read answers the new one; a stale one answers 409 and changes nothing', async () => {
+    const read = (await call('getUsractById', { userid: worker })).json();
+    expect(read.version).toEqual(expect.any(Number));
+    const fresh = await call('saveUserActivityAceess', payload({ version: read.version, reportingmanagerid: boss, actAccesslst: [row(act.A1), row(act.B1)] }));
+    expect([fresh.statusCode, fresh.json()]).toEqual([200, { status: 'Success', message: 'Record Saved Successfully!', version: expect.any(Number) }]);
+    const saved = fresh.json().version as number;
+    expect(saved).toBeGreaterThan(read.version);
+    expect((await call('getUsractById', { userid: worker })).json().version).toBe(saved);
+
+    // a second administrator still holding the first read
+    const rows = await accessRows();
+    const audits = await saves();
+    const stale = await call('saveUserActivityAceess', payload({ version: read.version, reportingmanagerid: otherBoss, actAccesslst: [row(act.A2)] }));
+    expect([stale.statusCode, stale.json().message, stale.json().version]).toEqual([409, USER_ACCESS_MSG.stale, saved]);
+    expect(await accessRows()).toEqual(rows);
+    expect(await saves()).toBe(audits);
+    expect((await t.handle.db.selectFrom('app_user').select('reporting_manager_id').where('id', '=', worker).executeTakeFirstOrThrow()).reporting_manager_id).toBe(boss);
+
+    // a change of the employee record (its role or manager) since the read makes it stale too
+    const now = (await call('getUsractById', { userid: worker })).json().version as number;
+    await t.handle.db.updateTable('app_user').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', worker).execute();
+    const afterEmployeeSave = await call('saveUserActivityAceess', payload({ version: now, actAccesslst: [row(act.A2)] }));
+    expect([afterEmployeeSave.statusCode, afterEmployeeSave.json()]).toEqual([409, expect.objectContaining({ message: USER_ACCESS_MSG.stale, version: now + 1 })]);
+    expect(await accessRows()).toEqual(rows);
+    expect(await saves()).toBe(audits);
+
+    // without a version (legacy clients) the save goes through
+    const legacy = await call('saveUserActivityAceess', payload({ actAccesslst: [row(act.A1), row(act.A2)] }));
+    expect([legacy.statusCode, legacy.json().version]).toEqual([200, now + 2]);
+    expect(await saves()).toBe(audits + 1);
+  }, SLOW);
+
+  test('of two saves racing with the same version exactly one wins', async () => {
+    const { version } = (await call('getUsractById', { userid: worker })).json();
+    const audits = await saves();
+    const answers = await Promise.all([
+      call('saveUserActivityAceess', payload({ version, actAccesslst: [row(act.A1)] })),
+      call('saveUserActivityAceess', payload({ version, actAccesslst: [row(act.B1)] })),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await saves()).toBe(audits + 1);
+    const winner = answers.find((a) => a.statusCode === 200)!;
+    expect((await accessRows()).map((r) => r.activity_type_id)).toEqual([answers[0] === winner ? act.A1 : act.B1]);
   }, SLOW);
 });
