@@ -1,7 +1,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import type { PGlite as PGliteType } from '@electric-sql/pglite';
 import type { Database } from './types';
 import { createPglitePool } from './pglite-pool';
+import { startRemotePglite, type RemotePglite } from './pglite-remote';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { acquireDataDirLock } from './data-dir-lock';
 
 /** Type parsing shared by both engines so that rows look the same whichever runs underneath. */
@@ -15,8 +16,8 @@ export interface DbHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** Embedded only: the PGlite instance (for dumps in tests and backups). */
-  pglite?: PGliteType;
+  /** Embedded only: PGlite, running in a worker thread (for dumps in tests, and direct queries). */
+  pglite?: RemotePglite;
 }
 
 export type DbTarget =
@@ -39,22 +40,25 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
 
-  const { PGlite } = await import('@electric-sql/pglite');
-  const parsers = { [INT8]: toNumber, [NUMERIC]: toNumber, [DATE]: asText };
+  // PGlite (WebAssembly) runs each query synchronously on the thread that owns it: a worker thread, so that
+  // the server's event loop keeps answering (health checks, other requests) while a long query runs.
+  // The worker applies the same type parsing: INT8 and NUMERIC as numbers, DATE as its text.
+  const options = {
+    extensions: Object.keys(PGLITE_EXTENSIONS),
+    parsers: { number: [INT8, NUMERIC], text: [DATE] },
+  };
   let releaseLock: (() => void) | undefined;
-  let pglite: PGliteType;
+  let pglite: RemotePglite;
   if (target.kind === 'pglite') {
     releaseLock = acquireDataDirLock(target.dataDir);
     try {
-      pglite = new PGlite(target.dataDir, { parsers });
-      await pglite.waitReady;
+      pglite = await startRemotePglite({ ...options, dataDir: target.dataDir });
     } catch (err) {
       releaseLock();
       throw err;
     }
   } else {
-    pglite = new PGlite({ parsers, loadDataDir: target.loadDataDir });
-    await pglite.waitReady;
+    pglite = await startRemotePglite({ ...options, loadDataDir: target.loadDataDir });
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) as never }) });
   return {

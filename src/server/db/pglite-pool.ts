@@ -1,12 +1,12 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { RemotePglite } from './pglite-remote';
 
 /**
- * A pool of one connection over PGlite, in the shape Kysely's PostgresDialect expects
+ * A pool of one connection over PGlite (in its worker thread: pglite-remote.ts), in the shape Kysely's PostgresDialect expects
  * (`connect() -> { query(sql, params), release() }`). PGlite runs one query at a time on one
  * session, so the pool hands the connection out exclusively: a transaction holds it from
  * BEGIN to COMMIT and every other caller waits in a FIFO queue (it never sees uncommitted rows).
  */
-export function createPglitePool(pg: PGlite) {
+export function createPglitePool(pg: Pick<RemotePglite, 'query' | 'exec'>) {
   let busy = false;
   const waiting: Array<() => void> = [];
 

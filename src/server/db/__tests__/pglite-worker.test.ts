@@ -1,0 +1,125 @@
+/**
+ * The embedded database runs PGlite in a worker thread (pglite-worker.mjs through pglite-remote.ts), so that
+ * a long query does not stop the server's event loop. These tests assert orderings, never timings: the
+ * cheap thing completes before the long query does.
+ */
+import { sql } from 'kysely';
+import { openDatabase, type DbHandle } from '../connection';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+const LONG_QUERY = sql`select pg_sleep(1.5)`;
+
+describe('embedded database in a worker thread', () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await openDatabase({ kind: 'pglite-memory' });
+  });
+  afterAll(() => h.close());
+
+  test('a long query leaves the event loop free: a timer fires before the query ends', async () => {
+    const order: string[] = [];
+    const long = LONG_QUERY.execute(h.db).then(() => order.push('query'));
+    await new Promise((resolve) => setTimeout(resolve, 20)).then(() => order.push('timer'));
+    await long;
+    expect(order).toEqual(['timer', 'query']);
+  });
+
+  test('rows look as on PostgreSQL: int8 and numeric as numbers, date as text; timestamps, bytea and json survive', async () => {
+    const { rows } = await sql<Record<string, unknown>>`
+      select 9007199254740991::int8 as big, 12.50::numeric as num, date '2026-03-01' as day,
+        timestamptz '2026-03-01 10:00:00+00' as at, '\\x0102ff'::bytea as bytes, '{"a":[1,"x"]}'::jsonb as doc,
+        ${'text param'}::text as param, ${42}::int as n, ${[1, 2]}::int[] as arr, null as nothing`.execute(h.db);
+    expect(rows).toEqual([
+      {
+        big: 9007199254740991, num: 12.5, day: '2026-03-01', at: new Date('2026-03-01T10:00:00Z'), bytes: new Uint8Array([1, 2, 255]),
+        doc: { a: [1, 'x'] }, param: 'text param', n: 42, arr: [1, 2], nothing: null,
+      },
+    ]);
+  });
+
+  test('a PostgreSQL error keeps its fields (code, detail, constraint, table) for the error handler', async () => {
+    await sql`create table worker_probe (id int primary key, v text not null)`.execute(h.db);
+    await sql`insert into worker_probe values (1, 'a')`.execute(h.db);
+    const err = await sql`insert into worker_probe values (${1}, ${'b'})`.execute(h.db).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({
+      code: '23505',
+      constraint: 'worker_probe_pkey',
+      table: 'worker_probe',
+      detail: 'Key (id)=(1) already exists.',
+      severity: 'ERROR',
+      message: expect.stringContaining('duplicate key value violates unique constraint'),
+    });
+    const notNull = await sql`insert into worker_probe (id) values (2)`.execute(h.db).catch((e: unknown) => e);
+    expect(notNull).toMatchObject({ code: '23502', column: 'v' });
+  });
+
+  test('a transaction holds the one connection: other queries wait for it and never see its uncommitted rows', async () => {
+    await sql`create table tx_probe (id int)`.execute(h.db);
+    const order: string[] = [];
+    let commit!: () => void;
+    const gate = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const insertedP = new Promise<void>((resolve) => (inserted = resolve));
+    const trx = h.db.transaction().execute(async (t) => {
+      await sql`insert into tx_probe values (1)`.execute(t);
+      order.push('inserted');
+      inserted();
+      await gate;
+      order.push('commit');
+    });
+    await insertedP;
+    const outside = sql<{ n: number }>`select count(*)::int as n from tx_probe`.execute(h.db).then((r) => order.push(`outside saw ${r.rows[0].n}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual(['inserted']);
+    commit();
+    await Promise.all([trx, outside]);
+    expect(order).toEqual(['inserted', 'commit', 'outside saw 1']);
+    // A failed transaction rolls back, and the connection is free again afterwards.
+    await expect(
+      h.db.transaction().execute(async (t) => {
+        await sql`insert into tx_probe values (2)`.execute(t);
+        await sql`select 1/0`.execute(t);
+      }),
+    ).rejects.toMatchObject({ code: '22012' });
+    expect((await sql<{ n: number }>`select count(*)::int as n from tx_probe`.execute(h.db)).rows[0].n).toBe(1);
+  });
+
+  test('several statements without parameters run at once (migrations); the extensions are loaded', async () => {
+    await sql.raw(`create table multi_probe (id int); insert into multi_probe values (1), (2); create extension if not exists pg_trgm`).execute(h.db);
+    expect((await sql<{ n: number }>`select count(*)::int as n from multi_probe`.execute(h.db)).rows[0].n).toBe(2);
+    expect((await sql<{ s: number }>`select similarity('soil', 'soils') > 0.5 as s`.execute(h.db)).rows[0].s).toBe(true);
+  });
+
+  test('a dump taken through the worker loads into a new database', async () => {
+    await sql`create table dump_probe (v text)`.execute(h.db);
+    await sql`insert into dump_probe values ('kept')`.execute(h.db);
+    const dump = await h.pglite!.dumpDataDir('none');
+    const copy = await openDatabase({ kind: 'pglite-memory', loadDataDir: dump });
+    try {
+      expect((await sql<{ v: string }>`select v from dump_probe`.execute(copy.db)).rows).toEqual([{ v: 'kept' }]);
+    } finally {
+      await copy.close();
+    }
+    await expect(copy.pglite!.query('select 1')).rejects.toThrow(/closed/);
+  });
+});
+
+describe('the server while a long query runs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  test('a route that needs no database answers before the long query ends', async () => {
+    // (/api/health itself makes a database round trip: it waits for its turn at the one connection.)
+    const order: string[] = [];
+    const long = LONG_QUERY.execute(t.handle.db).then(() => order.push('long query'));
+    const res = await t.app.inject({ method: 'GET', url: '/runtime-config.js' });
+    order.push(`runtime-config ${res.statusCode}`);
+    await long;
+    expect(order).toEqual(['runtime-config 200', 'long query']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'OK' });
+  });
+});
