@@ -167,6 +167,49 @@ describe('sample inward form', () => {
     await stop(task);
   });
 
+  it('District lists only the districts of the chosen State and is cleared when the State changes', async () => {
+    const districts: Record<string, Array<{ id: number; shortname: string; value: string }>> = {
+      MH: [{ id: 21, shortname: 'PUNE', value: 'Pune' }],
+      KA: [{ id: 22, shortname: 'MYS', value: 'Mysuru' }],
+    };
+    answer({
+      menuofUserforjosn: () => [{ mainmenulabel: 'Laboratory', mainmenulink: '', lstsubmenu: [{ submenulabel: 'Sample Inward', submenulink: 'SampleInwardHome', lstchildmenu: [] }] }],
+      getMasterData: () => [{ id: 11, shortname: 'MH', value: 'Maharashtra' }, { id: 12, shortname: 'KA', value: 'Karnataka' }],
+      getDependancyData: ({ shortname }) => districts[String(shortname)] ?? [],
+    });
+    const { task } = renderApp('/sampleInverd');
+    expect(await screen.findByRole('combobox', { name: /District/ })).toBeDisabled();
+    await choose(/States of India/, 'Mah', 'Maharashtra');
+    await choose(/District/, 'Pun', 'Pune');
+    expect(screen.getByRole('combobox', { name: /District/ })).toHaveValue('Pune');
+    await choose(/States of India/, 'Kar', 'Karnataka');
+    // the district of the other state is gone; the next lookup names the new state and lists only its districts
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /District/ })).toHaveValue(''));
+    fireEvent.change(screen.getByRole('combobox', { name: /District/ }), { target: { value: 'Mys' } });
+    expect(await screen.findByRole('option', { name: 'Mysuru' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Pune' })).toBeNull();
+    expect(callsTo('getDependancyData')).toEqual([{ shortname: 'MH', message: 'Pun' }, { shortname: 'KA', message: 'Mys' }]);
+    await stop(task);
+  });
+
+  it('edit: the District lookup names the loaded State', async () => {
+    answer({
+      menuofUserforjosn: () => [{ mainmenulabel: 'Laboratory', mainmenulink: '', lstsubmenu: [{ submenulabel: 'Sample Inward', submenulink: 'SampleInwardHome', lstchildmenu: [] }] }],
+      getDependancyData: ({ shortname }) => (shortname === 'Maharashtra' ? [{ id: 23, shortname: 'NSK', value: 'Nashik' }] : []),
+      getsapleivertById: () => ({
+        id: 4, sampleinno: 'SI-2026-000004', sampleno: 'SC000004', otp: '111222', samplingdate: '2026-10-01', samplecollectdate: '2026-10-02',
+        sampledby: 'Old', resourceName: 'Asha', resourceID: 7, statesofIndia: 'Maharashtra', statesofIndiaId: 11, district: 'Pune', districtId: 21,
+        gpslocation: 'G', source: 'S', agroclimaticzone: 'A', minimumrainfall: 1, maximumrainfall: 2, temperature: 'T', soiltype: 'Black', soilcolor: 'C',
+        typedataof: 'I', active: 'Y', version: 3,
+      }),
+    });
+    const { task } = renderApp('/sampleInverd/4');
+    expect(await screen.findByDisplayValue('SC000004')).toBeInTheDocument();
+    await choose(/District/, 'Nas', 'Nashik');
+    expect(callsTo('getDependancyData')).toEqual([{ shortname: 'Maharashtra', message: 'Nas' }]);
+    await stop(task);
+  });
+
   it("edit: loads the record; Success1 opens 'Save Message'; anything else 'Save Failed!'", async () => {
     const record = {
       id: 4, sampleinno: 'SI-2026-000004', sampleno: 'SC000004', otp: '111222', samplingdate: '2026-10-01', samplecollectdate: '2026-10-02',

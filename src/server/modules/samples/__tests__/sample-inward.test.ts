@@ -222,6 +222,26 @@ describe('update and delete', () => {
     expect((await tx('savesampleinverd', valid({ id: 999999 }))).statusCode).toBe(404);
   });
 
+  test('a district that does not belong to the state is refused (400, a plain sentence), by id or by name, on create and on update', async () => {
+    const a = await create();
+    const before = await count('sample_inward');
+    const cases: Array<[Row, string]> = [
+      // the client sends the chosen entries' ids: a district id of another state
+      [{ statesofIndiaId: ids.MH, districtId: ids.BLR }, "'Pune' is not an active District of Maharashtra."],
+      [{ statesofIndia: 'Karnataka', statesofIndiaId: ids.KA, district: 'Pune', districtId: ids.PUNE }, "'Pune' is not an active District of Karnataka."],
+      // the state changed, the district kept from the other state
+      [{ id: a.id, version: 1, statesofIndia: 'Karnataka' }, "'Pune' is not an active District of Karnataka."],
+      [{ id: a.id, version: 1, statesofIndiaId: ids.KA, statesofIndia: 'Karnataka', districtId: ids.PUNE }, "'Pune' is not an active District of Karnataka."],
+    ];
+    for (const [over, message] of cases) {
+      const res = await tx('savesampleinverd', valid(over));
+      expect({ over, status: res.statusCode, body: res.json() }).toEqual({ over, status: 400, body: expect.objectContaining({ message, field: 'district' }) });
+    }
+    expect(await count('sample_inward')).toBe(before);
+    const rec = (await tx('getsapleivertById', { id: a.id })).json();
+    expect(rec).toMatchObject({ statesofIndia: 'Maharashtra', district: 'Pune', version: 1 });
+  });
+
   test('changesampleinStatus sets active N (audited); an inactive sample cannot be edited or deleted again', async () => {
     const a = await create();
     const audits = await count('audit_log', 'sampleInward.delete');
