@@ -120,3 +120,54 @@ test('search by a number comparator and a dropdown, sort, details with PDF, CSV 
   await page.getByRole('group', { name: 'Filter Minimum Rainfall' }).getByText('Minimum Rainfall: 500 = 700 (between (inclusive))').waitFor();
   await screenshot(page, 'search-saved');
 });
+
+test('All Records: every isolate of the lab with its codes, a one-parameter search, Show and the CSV of every record', async () => {
+  await page.goto(`${server.url}/#/showallrecords`);
+  await page.getByRole('heading', { level: 2, name: 'All Records' }).waitFor();
+  await results().getByRole('row').nth(1).waitFor();
+  await expect(results().getByRole('columnheader').allTextContents()).resolves.toEqual(
+    ['Sr. No.', 'Sample No.-V', 'Sample Code', 'Isolate Code', 'Plant Assessment Code', 'Microbe', 'Genus', 'Species', 'Action'],
+  );
+  // The demo lab: four isolates (the fifth sample has none), one of them with a plant assessment.
+  await page.getByText('4 records', { exact: true }).waitFor();
+  await expect(results().getByRole('row').count()).resolves.toBe(5);
+  const samplenovs = await Promise.all(await column(1));
+  await expect(Promise.all(await column(2))).resolves.toEqual(samplenovs.map((s) => s!.replace(/-\d+$/, '')));
+  await expect(Promise.all(await column(3))).resolves.toEqual(expect.arrayContaining([expect.stringMatching(/^ISO/)]));
+  expect((await Promise.all(await column(4))).filter((c) => c !== 'N/A')).toHaveLength(1);
+  await screenshot(page, 'all-records');
+
+  // Show: the detailed record of that isolate.
+  const samplenov = samplenovs[0]!;
+  await results().getByRole('button', { name: `Show ${samplenov}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(`Detailed Records for: ${samplenov}`).waitFor();
+  await dialog.getByRole('table', { name: `Level 2 Activity Records for: ${samplenov}` }).waitFor();
+  await page.waitForTimeout(300); // the dialog's entrance transition
+  await screenshot(page, 'all-records-details');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  // Search by one parameter (Genus contains 'Bacillus'), then Refresh lists every record again.
+  await page.getByLabel('Search by').selectOption({ label: 'Genus' });
+  await page.getByRole('group', { name: 'Filter Genus' }).getByRole('textbox', { name: 'Genus' }).fill('Bacillus');
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByText(/^\d+ of the records match Genus: Bacillus$/).waitFor();
+  // The filtered parameter comes first among the parameters (the search screen's order).
+  await expect(results().getByRole('columnheader').allTextContents()).resolves.toEqual(
+    ['Sr. No.', 'Sample No.-V', 'Sample Code', 'Isolate Code', 'Plant Assessment Code', 'Genus', 'Microbe', 'Species', 'Action'],
+  );
+  const genus = await Promise.all(await column(5));
+  expect(genus.length).toBeGreaterThan(0);
+  expect(genus.every((g) => g === 'Bacillus')).toBe(true);
+  await screenshot(page, 'all-records-search');
+  await page.getByRole('main').getByRole('button', { name: 'Refresh' }).click();
+  await page.getByText('4 records', { exact: true }).waitFor();
+
+  // The CSV holds every record.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export data.csv' }).click()]);
+  expect(download.suggestedFilename()).toBe('data.csv');
+  const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Sr. No.,Sample No.-V,Isolate Code,Plant Assessment Code,Microbe,Genus,Species');
+  expect(lines).toHaveLength(5);
+});
