@@ -7,6 +7,7 @@ import * as laboratory from './migrations/20261122T060000-laboratory';
 import * as parameterSetVersion from './migrations/20261122T075000-parameter-set-version';
 import * as savedSearch from './migrations/20261122T080000-saved-search';
 import * as moreVersions from './migrations/20261123T100000-more-versions';
+import * as searchIndexes from './migrations/20261123T110000-search-indexes';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122T075000-parameter-set-version': parameterSetVersion,
   '20261122T080000-saved-search': savedSearch,
   '20261123T100000-more-versions': moreVersions,
+  '20261123T110000-search-indexes': searchIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -29,7 +29,7 @@ export const SEARCH_ENDPOINTS = {
   },
   searchData: {
     group: 'transaction', name: 'searchData', auth: 'session', permission: 'view',
-    summary: 'Searches isolates ({inputList, pageno, pageSize}): one EXISTS (or a column predicate) per filter, all values bound. Answers {parameterList, results: a page of SearchResultItem, totalItems}.',
+    summary: 'Searches isolates ({inputList, pageno, pageSize}): one EXISTS (or a column predicate) per filter, all values bound. Answers {parameterList, results: a page of SearchResultItem, totalItems, totalIsLowerBound}: the matches are counted up to SEARCH_TOTAL_CAP + 1; beyond the cap totalItems is SEARCH_TOTAL_CAP + 1 and totalIsLowerBound is true (there are at least that many; shown as "10,000+"). The CSV export always holds every match.',
   },
   searchDataUsingNativeQuery: {
     group: 'transaction', name: 'searchDataUsingNativeQuery', auth: 'session', permission: 'view',
@@ -129,8 +129,17 @@ export interface SearchResultItem {
 export interface SearchAnswer {
   parameterList: string[];
   results: SearchResultItem[];
+  /** The number of matches, exact up to SEARCH_TOTAL_CAP; above it SEARCH_TOTAL_CAP + 1 (see totalIsLowerBound). */
   totalItems: number;
+  /** True when there are more than SEARCH_TOTAL_CAP matches: totalItems is then a lower bound, not the count. */
+  totalIsLowerBound?: boolean;
 }
+
+/**
+ * The search counts its matches exactly up to this many, then stops (issue 7): an exact total walks every
+ * match of every filter, which took most of a search's time at 100k samples (bench/results.md).
+ */
+export const SEARCH_TOTAL_CAP = 10_000;
 
 export interface SavedSearchItem { id: number; name: string }
 export interface SavedSearch extends SavedSearchItem { parameterList: string[]; inputList: FilterRow[] }

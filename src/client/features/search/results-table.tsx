@@ -12,10 +12,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { SEARCH_MSG, type SearchResultItem } from '../../../shared/contract/search-endpoints';
+import { SEARCH_MSG, type SearchAnswer, type SearchResultItem } from '../../../shared/contract/search-endpoints';
 import { nextSort, sortResults, type SortColumn, type SortState } from './sort-results';
 
 const NA = 'N/A';
+
+/**
+ * The number of matches as it should be read: the server counts up to SEARCH_TOTAL_CAP and then stops
+ * (totalIsLowerBound), so above the cap it is "10,000+", never a made-up exact figure.
+ */
+export function formatTotal(answer: Pick<SearchAnswer, 'totalItems' | 'totalIsLowerBound'>): string {
+  return answer.totalIsLowerBound ? `${Math.max(answer.totalItems - 1, 0).toLocaleString('en')}+` : String(answer.totalItems);
+}
 
 export function ResultsTable({ results, onShow }: { results: SearchResultItem[]; onShow(samplenov: string): void }) {
   const [sort, setSort] = useState<SortState | null>(null);

@@ -31,7 +31,7 @@ import { injectSaga } from '../../app/store';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { FilterRowView } from './filter-row';
 import { RecordDialog } from './record-dialog';
-import { ResultsTable } from './results-table';
+import { ResultsTable, formatTotal } from './results-table';
 import { searchSaga } from './search-saga';
 import { searchActions as A, selectSearch } from './search-slice';
 import { SearchToasts } from './search-toasts';
@@ -147,7 +147,7 @@ export default function SearchPage() {
       {answer && (
         <Paper variant="outlined" sx={{ p: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
-            {answer.totalItems === 0 ? SEARCH_MSG.noData : `${answer.totalItems} found`}
+            {answer.totalItems === 0 ? SEARCH_MSG.noData : `${formatTotal(answer)} found`}
           </Typography>
           <ResultsTable key={`${s.page}:${answer.totalItems}`} results={answer.results} onShow={(n) => dispatch(A.recordRequested(n))} />
           <PageLinks page={s.page} pageCount={pageCount} onPage={(p) => dispatch(A.searchRequested({ page: p }))} disabled={s.loading} />

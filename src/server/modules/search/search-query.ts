@@ -1,13 +1,15 @@
 /**
  * The microbe search query (DESIGN.md section 8): isolates of active samples, one predicate per filter - a
  * column predicate for a sample inward or identification field, one EXISTS over the typed, indexed activity
- * values for an activity parameter - every value bound as a parameter. A page plus the total; the CSV export
- * walks the same matches in batches by isolate id (keyset), never holding them all.
+ * values for an activity parameter - every value bound as a parameter. A page plus the total, counted up to
+ * SEARCH_TOTAL_CAP + 1 (an exact count of tens of thousands of matches was most of a search's time at 100k
+ * samples: bench/results.md); the CSV export walks ALL matches in batches by isolate id (keyset), never
+ * holding them all. Indexes: migration 20261123T110000-search-indexes.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types';
 import type { FilterRow, ResultValue, SearchResultItem } from '../../../shared/contract/search-endpoints';
-import { SEARCH_MSG } from '../../../shared/contract/search-endpoints';
+import { SEARCH_MSG, SEARCH_TOTAL_CAP } from '../../../shared/contract/search-endpoints';
 import { parseDateRange, parseNumberCondition, rowValue, type DateRange, type NumberCondition } from '../../../shared/search/search-filters';
 import { HttpError } from '../../plugins/errors';
 import { RESULT_IDENTIFICATION, resolveFields, type SearchField } from './search-parameters';
@@ -61,14 +63,20 @@ function datePredicate(col: RawBuilder<unknown>, r: DateRange): RawBuilder<boole
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 
-/** Equal to the choice (case-insensitive), or to the other name (short name / value) of the same master entry. */
+/**
+ * Equal to the choice (case-insensitive), or to the other name (short name / value) of the same master entry.
+ * The names are looked up once per statement (an uncorrelated array), not once per row, and the column is
+ * compared as `lower(col) = any(...)`: the expression index (parameter_id, lower(text_value), isolate_id)
+ * serves it and gives the planner its statistics.
+ */
 function dropdownPredicate(col: RawBuilder<unknown>, text: string, masterType: string | null): RawBuilder<boolean> {
-  const equal = sql<boolean>`lower(${col}) = lower(${text})`;
-  if (!masterType) return equal;
-  return sql<boolean>`(${equal} or exists (
-    select 1 from common_master cm join common_master_type t on t.id = cm.type_id
-    where lower(t.type) = lower(${masterType}) and lower(${text}) in (lower(cm.shortname), lower(cm.value))
-      and lower(${col}) in (lower(cm.shortname), lower(cm.value))))`;
+  if (!masterType) return sql<boolean>`lower(${col}) = lower(${text})`;
+  return sql<boolean>`lower(${col}) = any(array(
+    select lower(${text})
+    union
+    select lower(n) from common_master cm join common_master_type t on t.id = cm.type_id
+      cross join lateral (values (cm.shortname), (cm.value)) as names (n)
+    where lower(t.type) = lower(${masterType}) and lower(${text}) in (lower(cm.shortname), lower(cm.value))))`;
 }
 
 function valuePredicate(f: Filter, col: (kind: 'num' | 'text' | 'date') => RawBuilder<unknown>): RawBuilder<boolean> {
@@ -102,9 +110,23 @@ function matches(db: Db, filters: Filter[]) {
   return q;
 }
 
+/** The exact number of matches (tests, and callers that need it; the endpoint counts with a cap). */
 export async function countMatches(db: Db, filters: Filter[]): Promise<number> {
   const row = await matches(db, filters).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The matches counted up to `cap` + 1: `count(*)` over a subquery that stops after cap + 1 rows. Above the
+ * cap, `total` is cap + 1 and `lowerBound` says there are at least that many (the client shows "10,000+").
+ */
+export async function countMatchesUpTo(db: Db, filters: Filter[], cap = SEARCH_TOTAL_CAP): Promise<{ total: number; lowerBound: boolean }> {
+  const row = await db
+    .selectFrom(matches(db, filters).select(sql<number>`1`.as('one')).limit(cap + 1).as('m'))
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Number(row.n);
+  return { total, lowerBound: total > cap };
 }
 
 /** The columns of a result: the filtered parameters (once each, in filter order), then the identification. */
@@ -158,14 +180,18 @@ async function rowsOf(db: Db, filters: Filter[], fields: SearchField[], page: { 
   });
 }
 
-export async function searchPage(db: Db, filters: Filter[], pageno: number, pageSize: number): Promise<{ parameterList: string[]; results: SearchResultItem[]; totalItems: number }> {
+export async function searchPage(
+  db: Db, filters: Filter[], pageno: number, pageSize: number, cap = SEARCH_TOTAL_CAP,
+): Promise<{ parameterList: string[]; results: SearchResultItem[]; totalItems: number; totalIsLowerBound: boolean }> {
   const fields = resultFields(filters);
-  const totalItems = await countMatches(db, filters);
+  const { total, lowerBound } = await countMatchesUpTo(db, filters, cap);
   const offset = (pageno - 1) * pageSize;
-  const rows = totalItems > offset ? await rowsOf(db, filters, fields, { offset, limit: pageSize }) : [];
+  // Beyond a capped total there may still be rows: the page query itself says.
+  const rows = lowerBound || total > offset ? await rowsOf(db, filters, fields, { offset, limit: pageSize }) : [];
   return {
     parameterList: fields.map((f) => f.parameterName),
-    totalItems,
+    totalItems: total,
+    totalIsLowerBound: lowerBound,
     results: rows.map((r, i) => ({
       srno: offset + i + 1, samplenov: r.samplenov, isolatecode: r.isolatecode, pncode: r.pncode,
       parameterList: r.parameterList, activityList: [], lvl2activityList: [],
