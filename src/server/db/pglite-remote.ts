@@ -133,16 +133,12 @@ export async function startRemotePglite(options: RemotePgliteOptions): Promise<R
     close() {
       closing ??= (async () => {
         if (gone) return;
-        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
         try {
           await call<null>({ op: 'close' });
+        } finally {
           gone ??= new Error('The embedded database is closed.');
-          worker.ref(); // the worker ends itself once PGlite has closed: wait for it
-          await exited;
-        } catch (err) {
-          gone ??= new Error('The embedded database is closed.');
+          // PGlite has closed (its files are written): end the thread now rather than wait for it to wind down.
           await worker.terminate();
-          throw err;
         }
       })();
       return closing;
