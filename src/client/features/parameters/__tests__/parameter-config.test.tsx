@@ -3,6 +3,7 @@ import { AppRoutes } from '../../../app/App';
 import { answer, callsTo, signIn, stop, type Handler } from '../../../crud/__tests__/mock-server';
 import { httpError } from '../../../test-support/fixtures';
 import { renderWithApp } from '../../../test-support/render';
+import { rowTexts, tableNamed } from '../../../test-support/table';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn() }));
 
@@ -27,11 +28,7 @@ const handlers = (save: Handler): Record<string, Handler> => ({
 });
 
 /** The table's rows as [Sequence, Parameter Name, Configuration, Validations]. */
-const tableRows = () =>
-  within(screen.getByRole('table', { name: 'Configured parameters' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((r) => within(r).getAllByRole('cell').slice(0, 4).map((c) => c.textContent));
+const tableRows = () => rowTexts(tableNamed('Configured parameters')).map((cells) => cells.slice(0, 4));
 
 async function addThree() {
   await waitFor(() => expect(field('Activity Name')).toHaveValue('Isolation'));

@@ -7,6 +7,7 @@ import { http } from '../../../lib/http';
 import { loginResponse } from '../../../test-support/fixtures';
 import type { SearchParameterSet, SearchResultItem } from '../../../../shared/contract/search-endpoints';
 import { sampleCodeOf } from '../all-records-page';
+import { bodyRows, columnTexts, tableNamed } from '../../../test-support/table';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn(), http: { post: jest.fn() } }));
 
@@ -46,8 +47,7 @@ const render = () => {
   return renderWithApp(<AppRoutes />, { route: '/showallrecords', bridge: false });
 };
 
-const columnTexts = (table: HTMLElement, index: number) =>
-  within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[index].textContent);
+const resultsTable = () => tableNamed('Search results');
 
 test('sample code of a Sample No.-V', () => {
   expect(sampleCodeOf('SC000012-3')).toBe('SC000012');
@@ -69,7 +69,7 @@ test('every record, ten a page: codes and the default parameters; pages, rows pe
   expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
     'Sr. No.', 'Sample No.-V', 'Sample Code', 'Isolate Code', 'Plant Assessment Code', 'Microbe', 'Genus', 'Species', 'Action',
   ]);
-  expect(within(table).getAllByRole('row')[1].textContent).toBe('1SC000001-1SC000001ISO001PN000001BacteriaAzotobacterN/AShow');
+  expect(bodyRows(table)[0].textContent).toBe('1SC000001-1SC000001ISO001PN000001BacteriaAzotobacterN/AShow');
   expect(screen.getByText('23 records')).toBeInTheDocument();
 
   // Sorting orders the page shown; a column again toggles the direction.
@@ -80,10 +80,10 @@ test('every record, ten a page: codes and the default parameters; pages, rows pe
   expect(columnTexts(table, 0)[0]).toBe('10');
 
   fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-  await waitFor(() => expect(columnTexts(screen.getByRole('table', { name: 'Search results' }), 0)).toEqual(['21', '22', '23']));
+  await waitFor(() => expect(columnTexts(resultsTable(), 0)).toEqual(['21', '22', '23']));
   expect(callsTo('searchData')[1]).toMatchObject({ pageno: 3, pageSize: 10 });
   fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '25' } });
-  await waitFor(() => expect(within(screen.getByRole('table', { name: 'Search results' })).getAllByRole('row')).toHaveLength(24));
+  await waitFor(() => expect(bodyRows(resultsTable())).toHaveLength(23));
   expect(callsTo('searchData')[2]).toMatchObject({ pageno: 1, pageSize: 25 });
 
   fireEvent.click(screen.getByRole('button', { name: 'Show SC000002-1' }));

@@ -5,6 +5,7 @@ import { renderWithApp } from '../../../test-support/render';
 import { saveSession } from '../../../lib/storage';
 import { loginResponse } from '../../../test-support/fixtures';
 import type { SearchAnswer, SearchParameterSet, SearchResultItem } from '../../../../shared/contract/search-endpoints';
+import { columnTexts } from '../../../test-support/table';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn(), http: { post: jest.fn() } }));
 
@@ -42,9 +43,6 @@ const render = () => {
   saveSession(loginResponse());
   return renderWithApp(<AppRoutes />, { route: '/SearchMicrobe', bridge: false });
 };
-
-const columnTexts = (table: HTMLElement, index: number) =>
-  within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[index].textContent);
 
 test('ticking parameters adds filter rows; a number row shows its condition; Search sends the model and shows the results', async () => {
   answer({
