@@ -1,11 +1,12 @@
 /**
  * Menu administration end to end (issue 5, "Browser"): the administrator gives the 'Laboratory Staff' group
  * a menu item it did not have (Master Data / Department) through newGrouphome -> bmstree -> menu2, and a
- * member of that group, created through the employee API, sees it in the sidebar after signing in.
+ * member of that group, created through the employee API, sees it in the sidebar after signing in. A screen the
+ * group's menu does not grant stays closed to the member: the app says so and the server refuses its calls.
  */
 import type { Browser, Page } from 'playwright-core';
 import { encryptForTransport } from '../../src/shared/transport/aes';
-import { launchBrowser, screenshot, signIn, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signIn, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
 
 const KEY = '8080808080808080';
 const ADMIN_PASSWORD = 'Lab@Admin2026';
@@ -105,6 +106,21 @@ test("the administrator adds Department to the 'Laboratory Staff' menu; a member
   await page.waitForURL(/#\/departmentHome$/);
   await expect(sidebar.getByText('Administration', { exact: true }).count()).resolves.toBe(0);
   await screenshot(page, 'menus-e-member-sidebar');
+});
+
+test('the member cannot open a screen their menu does not grant: the app says so and the server refuses its calls', async () => {
+  // Still signed in as the member of 'Laboratory Staff' (Department was granted above, Designation was not).
+  await page.goto(`${server.url}/#/designationHome`);
+  await page.getByText('This screen is not in your menu. Please ask an administrator to grant it.', { exact: true }).waitFor();
+  await expect(page.getByRole('columnheader', { name: 'Designation Code' }).count()).resolves.toBe(0);
+  await screenshot(page, 'menus-g-screen-not-in-menu');
+  const refused = await callApi<{ message: string }>(page, 'master', 'getdesignation', { pageno: 1 });
+  expect(refused.status).toBe(403);
+  expect(refused.json.message).toBe("Your menu does not include the screen this belongs to ('Designation'). Please ask an administrator to grant it.");
+  // The granted screen still works, list call included.
+  await expect(callApi(page, 'master', 'getdepartment', { pageno: 1 }).then((r) => r.status)).resolves.toBe(200);
+  await page.getByRole('link', { name: 'Home' }).click();
+  await page.waitForURL(/#\/BlankHomePage$/);
 });
 
 test('a stale rename of a user group (someone else renamed it meanwhile) is refused and the form offers Reload', async () => {

@@ -23,6 +23,8 @@ import { ACTIVITY_PATHS, activityRoutes } from '../features/activities/activity-
 import { SEARCH_PATHS, searchRoutes } from '../features/search/search-routes';
 import { HOME_PATH } from '../features/session/session-constants';
 import ShellContainer from './shell-container';
+import { ScreenGate } from './screen-gate';
+import { ROUTE_SCREENS } from '../../shared/contract/screens';
 
 const ChangePasswordPage = lazy(
   () => import(/* webpackChunkName: "change-password" */ '../features/session/change-password-page'),
@@ -35,6 +37,21 @@ const OWN_SCREENS = new Set<string>(['/changePassword', '/BlankHomePage', '/Blan
 
 const relative = (path: string) => path.replace(/^\//, '');
 
+/**
+ * Each screen opens only when the user's menu grants it (shared/contract/screens.ts); a route the table
+ * does not list opens for nobody.
+ */
+function gated(routes: RouteObject[]): RouteObject[] {
+  return routes.map((r) => {
+    if (!r.path || r.path === '*' || !r.element) return r;
+    const path = `/${r.path}` as keyof typeof ROUTE_SCREENS;
+    const title = ROUTES.find((x) => x.path === path)?.title ?? '';
+    // null: any signed-in user; a route missing from the table: nobody.
+    const screens = path in ROUTE_SCREENS ? ROUTE_SCREENS[path] : [];
+    return { ...r, element: <ScreenGate screens={screens} title={title}>{r.element}</ScreenGate> };
+  });
+}
+
 export function buildShellRoutes(): RouteObject[] {
   const placeholders: RouteObject[] = ROUTES.filter((r) => !OUTSIDE_SHELL.has(r.path) && !OWN_SCREENS.has(r.path)).map(
     (r) => ({ path: relative(r.path), element: <NotYetAvailable title={r.title} /> }),
@@ -42,7 +59,7 @@ export function buildShellRoutes(): RouteObject[] {
   return [
     {
       element: <ShellContainer />,
-      children: [
+      children: gated([
         { path: 'changePassword', element: <ChangePasswordPage variant="embedded" /> },
         { path: 'BlankHomePage', element: <BlankHomePage /> },
         { path: 'Blankpage', element: <Blankpage /> },
@@ -73,7 +90,7 @@ export function buildShellRoutes(): RouteObject[] {
         ...placeholders,
         // Unknown paths while signed in.
         { path: '*', element: <Navigate to={HOME_PATH} replace /> },
-      ],
+      ]),
     },
   ];
 }

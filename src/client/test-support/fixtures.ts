@@ -1,4 +1,5 @@
 import type { FirstLoginResponse, LoginResponse, MainMenu } from '../../shared/contract/session';
+import { DEFAULT_MENU, type DefaultMenuNode } from '../../shared/contract/routes';
 
 export const loginResponse = (over: Partial<LoginResponse> = {}): LoginResponse => ({
   message: 'SUCCESS',
@@ -69,6 +70,20 @@ export const threeLevelMenu: MainMenu[] = [
     mainmenulabel: 'Administration',
     mainmenulink: '',
     lstsubmenu: [{ submenulabel: 'Menu By User', submenulink: 'Menu By User', lstchildmenu: [] }],
+  },
+];
+
+/**
+ * A menu granting every screen of the default menu, folded into one closed group so that its labels do not
+ * clash with a screen's own buttons and links: a screen test is not about menus unless it answers a menu of
+ * its own (the shell opens a screen only when the menu grants it).
+ */
+const leaves = (nodes: DefaultMenuNode[]): DefaultMenuNode[] => nodes.flatMap((n) => (n.children ? leaves(n.children) : [n]));
+export const fullMenu: MainMenu[] = [
+  {
+    mainmenulabel: 'Every screen',
+    mainmenulink: '',
+    lstsubmenu: leaves(DEFAULT_MENU).map((n) => ({ submenulabel: n.label, submenulink: n.link, lstchildmenu: [] })),
   },
 ];
 

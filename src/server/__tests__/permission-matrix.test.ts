@@ -4,7 +4,7 @@
  * flag (holding every other one) is refused with 403 and a plain sentence, and that the only calls without a
  * flag are the self-service ones listed here (so a new endpoint cannot forget to declare one).
  */
-import { createTestApp, signInFully, type TestApp } from '../test-support/test-app';
+import { createTestApp, signInFully, type TestApp, allScreensGroupId } from '../test-support/test-app';
 import { hashPassword } from '../lib/passwords';
 import { PERMISSION_FLAGS, type LoginResponse, type PermissionFlag } from '../../shared/contract/session';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
       .values({ shortname: `NO${flag.slice(0, 4).toUpperCase()}`, role: `Without ${flag}`, hierarchy: 50, ...flags })
       .returning('id').executeTakeFirstOrThrow();
     await t.handle.db.insertInto('app_user').values({
-      employee_code: `M${flag.slice(0, 6)}`, first_name: 'Matrix', username: `no_${flag}`, password_hash: hash, must_change_password: false, workflow_role_id: role.id,
+      employee_code: `M${flag.slice(0, 6)}`, first_name: 'Matrix', username: `no_${flag}`, password_hash: hash, must_change_password: false, workflow_role_id: role.id, user_group_id: await allScreensGroupId(t),
     }).execute();
     without[flag] = await signInFully(t, `no_${flag}`, 'Matrix@12345');
   }
@@ -83,7 +83,7 @@ async function userWithout(flags: PermissionFlag[], key: string): Promise<LoginR
   const role = await t.handle.db.insertInto('workflow_role')
     .values({ shortname: `PAIR${n}`, role: `Without ${key}`, hierarchy: 60, ...cols }).returning('id').executeTakeFirstOrThrow();
   await t.handle.db.insertInto('app_user').values({
-    employee_code: `PAIR${n}`, first_name: 'Pair', username: `pair_${n}`, password_hash: await hashPassword('Matrix@12345'), must_change_password: false, workflow_role_id: role.id,
+    employee_code: `PAIR${n}`, first_name: 'Pair', username: `pair_${n}`, password_hash: await hashPassword('Matrix@12345'), must_change_password: false, workflow_role_id: role.id, user_group_id: await allScreensGroupId(t),
   }).execute();
   const s = await signInFully(t, `pair_${n}`, 'Matrix@12345');
   pairUsers.set(key, s);

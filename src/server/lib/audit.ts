@@ -109,7 +109,26 @@ export async function mutate<T>(
   actor: Actor,
   work: (trx: Transaction<Database>, audit: (entry: AuditEntry) => Promise<void>) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute((trx) => work(trx, (entry) => writeAudit(trx, actor, entry)));
+  const entities = new Set<string>();
+  const result = await db.transaction().execute((trx) =>
+    work(trx, (entry) => {
+      entities.add(entry.entity);
+      return writeAudit(trx, actor, entry);
+    }),
+  );
+  for (const listener of commitListeners) listener(db, entities);
+  return result;
+}
+
+type CommitListener = (db: Kysely<Database>, entities: ReadonlySet<string>) => void;
+const commitListeners: CommitListener[] = [];
+
+/**
+ * Calls `listener` after every committed mutation with the entities its audit rows named: caches of
+ * data derived from those entities (a user's granted screens) drop their copies there.
+ */
+export function onCommitted(listener: CommitListener): void {
+  commitListeners.push(listener);
 }
 
 export interface VerifyResult {

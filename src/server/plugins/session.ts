@@ -10,6 +10,9 @@ import { findLiveSession, touchSession } from '../modules/auth/session-repositor
 import { flagsOf, type Flags } from '../lib/permissions';
 import type { Actor } from '../lib/audit';
 import { HttpError } from './errors';
+import { screensOfEndpoint, menuGrants } from '../../shared/contract/screen-access';
+import { ROUTES } from '../../shared/contract/routes';
+import { screensOfUser } from '../modules/menu/screen-access';
 
 /** Who is calling, attached to every guarded request. */
 export interface AuthContext {
@@ -99,7 +102,20 @@ export async function authenticate(req: FastifyRequest, spec: EndpointSpec): Pro
     const needed = [spec.permission, ...(spec.permissionOnUpdate ? [spec.permissionOnUpdate] : [])];
     if (!needed.some((f) => ctx.flags[f])) throw permissionRefused(...needed);
   }
+  // The call belongs to screens (shared/contract/screen-access.ts): the caller's menu must grant one.
+  const screens = screensOfEndpoint(spec);
+  if (screens !== null && !menuGrants(await screensOfUser(app.db, ctx.userId, ctx.userGroupId), screens)) {
+    throw notInMenu(screens ?? []);
+  }
   return ctx;
+}
+
+const titleOfScreen = (link: string) => ROUTES.find((r) => r.path === `/${link}`)?.title ?? link;
+
+/** The 403 answer for a call of a screen the caller's menu does not grant. */
+function notInMenu(screens: readonly string[]): HttpError {
+  const names = [...new Set(screens.map(titleOfScreen))].map((t) => `'${t}'`).join(' or ');
+  return new HttpError(403, `Your menu does not include the screen this belongs to${names ? ` (${names})` : ''}. Please ask an administrator to grant it.`);
 }
 
 /** The 403 answer for a caller whose role lacks the flag(s) a call needs. */

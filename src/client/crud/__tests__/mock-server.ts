@@ -6,17 +6,22 @@ import { act } from '@testing-library/react';
 import type { Task } from 'redux-saga';
 import { post } from '../../lib/http';
 import { saveSession } from '../../lib/storage';
-import { loginResponse } from '../../test-support/fixtures';
+import { fullMenu, loginResponse } from '../../test-support/fixtures';
 
 export type Handler = (body: Record<string, unknown>) => unknown;
 
 const mockedPost = post as unknown as jest.Mock;
 
-/** Answers `/api/<group>/<name>` with handlers[name] (a throw becomes a rejected call); others answer undefined. */
+/**
+ * Answers `/api/<group>/<name>` with handlers[name] (a throw becomes a rejected call); others answer undefined.
+ * The user's menu (menuofUserforjosn) is the whole default menu unless a handler answers it: the shell opens a
+ * screen only when the menu grants it.
+ */
 export function answer(handlers: Record<string, Handler>): void {
+  const all: Record<string, Handler> = { menuofUserforjosn: () => fullMenu, ...handlers };
   mockedPost.mockImplementation(async (url: string, body: Record<string, unknown>) => {
     const name = url.split('/').pop() as string;
-    const handler = handlers[name];
+    const handler = all[name];
     return handler ? handler(body) : undefined;
   });
 }

@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { MainMenu } from '../../../shared/contract/session';
+import { screenOfLink } from '../../../shared/contract/screens';
+
+interface MenuRow { id: number; parent_id: number | null; label: string; link: string; sequence: number }
 
 /**
- * A user's menu: the items granted to the user directly; a user with no grants of their own gets
- * their user group's. An item granted deep in the tree brings its parents along. Siblings are
- * ordered by sequence, then label. (Per-user grants override the group so that an administrator
- * can narrow one person's menu without making a group for them.)
+ * The active menu items a user sees: the items granted to the user directly; a user with no grants of
+ * their own gets their user group's. An item granted deep in the tree brings its parents along.
+ * Siblings are ordered by sequence, then label. (Per-user grants override the group so that an
+ * administrator can narrow one person's menu without making a group for them.)
  */
-export async function menuForUser(db: Kysely<Database>, userId: number, userGroupId: number | null): Promise<MainMenu[]> {
+async function visibleItems(db: Kysely<Database>, userId: number, userGroupId: number | null): Promise<MenuRow[]> {
   const own = await db.selectFrom('menu_grant').select('menu_item_id').where('user_id', '=', userId).execute();
   const grants =
     own.length > 0 || userGroupId == null
@@ -33,7 +36,13 @@ export async function menuForUser(db: Kysely<Database>, userId: number, userGrou
       cur = cur.parent_id == null ? undefined : byId.get(cur.parent_id);
     }
   }
-  const childrenOf = (parentId: number | null) => items.filter((i) => i.parent_id === parentId && visible.has(i.id));
+  return items.filter((i) => visible.has(i.id));
+}
+
+/** A user's menu tree (see visibleItems). */
+export async function menuForUser(db: Kysely<Database>, userId: number, userGroupId: number | null): Promise<MainMenu[]> {
+  const items = await visibleItems(db, userId, userGroupId);
+  const childrenOf = (parentId: number | null) => items.filter((i) => i.parent_id === parentId);
   return childrenOf(null).map((main) => ({
     mainmenulabel: main.label,
     mainmenulink: main.link,
@@ -43,4 +52,10 @@ export async function menuForUser(db: Kysely<Database>, userId: number, userGrou
       lstchildmenu: childrenOf(sub.id).map((child) => ({ submenulabel: child.label, submenulink: child.link })),
     })),
   }));
+}
+
+/** The screens (menu links) a user's menu grants: what the server checks each call against. */
+export async function grantedScreens(db: Kysely<Database>, userId: number, userGroupId: number | null): Promise<Set<string>> {
+  const items = await visibleItems(db, userId, userGroupId);
+  return new Set(items.map((i) => screenOfLink(i.link)).filter((l) => l.length > 0));
 }

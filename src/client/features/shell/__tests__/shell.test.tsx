@@ -140,6 +140,26 @@ describe('Shell', () => {
 });
 
 describe('routing guards', () => {
+  it('opens a screen only when the menu grants it (the home page needs no grant)', async () => {
+    // The menu grants Sample Inward, not Department (typed into the address bar, or an old bookmark).
+    const { task } = await renderSignedIn('/departmentHome');
+    expect(await screen.findByText('This screen is not in your menu. Please ask an administrator to grant it.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Department' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Department Code' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Home' }));
+    await waitFor(() => expect(location()).toBe('/BlankHomePage'));
+    expect(screen.queryByText(/not in your menu/)).not.toBeInTheDocument();
+
+    // A granted screen opens from its menu link.
+    fireEvent.click(within(screen.getByTestId('sidebar')).getByRole('button', { name: 'Laboratory' }));
+    fireEvent.click(within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Sample Inward' }));
+    await waitFor(() => expect(location()).toBe('/SampleInwardHome'));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sample Inward' })).toBeInTheDocument();
+    expect(screen.queryByText(/not in your menu/)).not.toBeInTheDocument();
+    task?.cancel();
+  });
+
+
   it('sends a signed-out user to /login from any route', async () => {
     const { task } = renderWithApp(<AppRoutes />, { route: '/departmentHome', bridge: false });
     await waitFor(() => expect(location()).toBe('/login'));

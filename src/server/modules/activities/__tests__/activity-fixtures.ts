@@ -1,5 +1,5 @@
 import type { TestApp } from '../../../test-support/test-app';
-import { enc } from '../../../test-support/test-app';
+import { enc, allScreensGroupId } from '../../../test-support/test-app';
 import { hashPassword } from '../../../lib/passwords';
 import type { LoginResponse } from '../../../../shared/contract/session';
 
@@ -80,7 +80,7 @@ export async function insertUser(
     .insertInto('app_user')
     .values({
       employee_code: username.slice(0, 7).toUpperCase(), first_name: opts.first ?? username, last_name: opts.last ?? 'Tester', username,
-      password_hash: await hashPassword('Perm@12345'), must_change_password: false, workflow_role_id: opts.roleId,
+      password_hash: await hashPassword('Perm@12345'), must_change_password: false, workflow_role_id: opts.roleId, user_group_id: await allScreensGroupId(t),
       reporting_manager_id: opts.managerId ?? null,
     })
     .returning('id')

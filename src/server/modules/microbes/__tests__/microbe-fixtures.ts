@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TestApp } from '../../../test-support/test-app';
-import { enc } from '../../../test-support/test-app';
+import { enc, allScreensGroupId } from '../../../test-support/test-app';
 import { hashPassword } from '../../../lib/passwords';
 import { MICROBE_MASTER_TYPES } from '../../../../shared/resources';
 import type { LoginResponse } from '../../../../shared/contract/session';
@@ -75,7 +75,7 @@ export async function userWithRole(t: TestApp, shortname: string, flags: RoleFla
   const username = shortname.toLowerCase();
   await t.handle.db
     .insertInto('app_user')
-    .values({ employee_code: shortname.slice(0, 7), first_name: 'P', username, password_hash: await hashPassword('Perm@12345'), must_change_password: false, workflow_role_id: role.id })
+    .values({ employee_code: shortname.slice(0, 7), first_name: 'P', username, password_hash: await hashPassword('Perm@12345'), must_change_password: false, workflow_role_id: role.id, user_group_id: await allScreensGroupId(t) })
     .execute();
   const s = (await t.post('/api/auth/signin', { username, password: enc('Perm@12345') })).json();
   if (s.message !== 'SUCCESS') throw new Error(`sign-in of ${username}: ${JSON.stringify(s)}`);

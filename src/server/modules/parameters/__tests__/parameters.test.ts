@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp, allScreensGroupId } from '../../../test-support/test-app';
 import { hashPassword } from '../../../lib/passwords';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { PARAMETER_ENDPOINTS } from '../../../../shared/contract/endpoints';
@@ -279,7 +279,7 @@ describe('permissions and documentation', () => {
     const username = shortname.toLowerCase();
     await t.handle.db
       .insertInto('app_user')
-      .values({ employee_code: shortname.slice(0, 7), first_name: 'P', username, password_hash: await hashPassword('Perm@12345'), must_change_password: false, workflow_role_id: role.id })
+      .values({ employee_code: shortname.slice(0, 7), first_name: 'P', username, password_hash: await hashPassword('Perm@12345'), must_change_password: false, workflow_role_id: role.id, user_group_id: await allScreensGroupId(t) })
       .execute();
     const s = (await t.post('/api/auth/signin', { username, password: enc('Perm@12345') })).json();
     expect(s.message).toBe('SUCCESS');

@@ -1,4 +1,4 @@
-import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp, allScreensGroupId } from '../../../test-support/test-app';
 import { hashPassword } from '../../../lib/passwords';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../../shared/contract/endpoints';
@@ -205,7 +205,7 @@ describe('save', () => {
     const r = await t.handle.db.insertInto('workflow_role').values({ shortname: 'AVIEW', role: 'Viewer', hierarchy: 70, can_view: true }).returning('id').executeTakeFirstOrThrow();
     await t.handle.db
       .insertInto('app_user')
-      .values({ employee_code: 'AVIEW', first_name: 'V', username: 'aview', password_hash: await hashPassword('View@12345'), must_change_password: false, workflow_role_id: r.id })
+      .values({ employee_code: 'AVIEW', first_name: 'V', username: 'aview', password_hash: await hashPassword('View@12345'), must_change_password: false, workflow_role_id: r.id, user_group_id: await allScreensGroupId(t) })
       .execute();
     const viewer = (await t.post('/api/auth/signin', { username: 'aview', password: enc('View@12345') })).json();
     expect(viewer.message).toBe('SUCCESS');
