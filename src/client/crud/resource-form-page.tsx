@@ -38,6 +38,7 @@ import {
 } from './form-values';
 import { useSubmitWithToasts } from '../lib/form-submit';
 import { useResource } from './use-resource';
+import { StaleAlert } from '../lib/stale-alert';
 
 export const NO_SUCH_RECORD = 'There is no such record.';
 
@@ -196,19 +197,7 @@ export function ResourceFormPage({ resource: r, linkValues, SavedDialog, ...scre
       <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2.5 }}>
         {r.title}
       </Typography>
-      {state.stale && id ? (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => dispatch(recordRequested({ resource: r.name, id }))}>
-              Reload
-            </Button>
-          }
-        >
-          {state.stale}
-        </Alert>
-      ) : null}
+      {id ? <StaleAlert message={state.stale} sx={{ mb: 2 }} onReload={() => dispatch(recordRequested({ resource: r.name, id }))} /> : null}
       {id === null ? <Alert severity="error">{NO_SUCH_RECORD}</Alert> : null}
       {id && !ready && state.recordError ? (
         <Alert severity="error" sx={{ mb: 2 }}>

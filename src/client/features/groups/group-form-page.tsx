@@ -19,6 +19,7 @@ import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { sessionExpired } from '../../lib/session-events';
 import { GROUP_LIST_PATH, postGroup } from './group-api';
+import { StaleAlert } from '../../lib/stale-alert';
 
 export default function GroupFormPage() {
   const dispatch = useDispatch();
@@ -69,11 +70,7 @@ export default function GroupFormPage() {
     <Paper component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, maxWidth: 520, display: 'grid', gap: 2 }}>
       <Typography variant="h6" component="h2">User Group</Typography>
       {missing ? <Alert severity="error">This User Group does not exist.</Alert> : null}
-      {stale ? (
-        <Alert severity="warning" action={<Button color="inherit" size="small" onClick={() => setLoads((n) => n + 1)}>Reload</Button>}>
-          {stale}
-        </Alert>
-      ) : null}
+      <StaleAlert message={stale} onReload={() => setLoads((n) => n + 1)} />
       <TextField
         id="updategroupname" name="updategroupname" label="User Group" value={form.values.updategroupname}
         onChange={form.handleChange} slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX } }}

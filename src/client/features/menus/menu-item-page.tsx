@@ -11,7 +11,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -29,6 +28,7 @@ import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { sessionExpired } from '../../lib/session-events';
 import { MENU_BY_USER_PATH, fromOf, menuOwner, postMenu, treePath } from './menu-api';
 import { emptyMenuItemForm, firstError, menuItemSchema, type MenuItemForm } from './menu-item-schema';
+import { StaleAlert } from '../../lib/stale-alert';
 
 /** Screens a new menu item may open: the parameter-free routes of the route table. */
 const SCREENS = [...new Set(ROUTES.filter((r) => !r.path.includes(':') && r.path !== '/login').map((r) => r.path.slice(1)))];
@@ -167,11 +167,7 @@ export default function MenuItemPage() {
       <Typography variant="h6" component="h2">
         {mode === 'edit' ? 'Edit Menu Item' : 'Add Menu Item'}
       </Typography>
-      {stale ? (
-        <Alert severity="warning" action={<Button color="inherit" size="small" onClick={() => setLoads((n) => n + 1)}>Reload</Button>}>
-          {stale}
-        </Alert>
-      ) : null}
+      <StaleAlert message={stale} onReload={() => setLoads((n) => n + 1)} />
       <TextField
         select id="moduleid" name="moduleid" label="Module" value={values.moduleid} disabled={mode === 'edit'}
         onChange={(e) => void setValues({ ...values, moduleid: number(e.target.value), pageid: '', parentId: '' })}

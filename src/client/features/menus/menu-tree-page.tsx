@@ -22,6 +22,7 @@ import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { sessionExpired } from '../../lib/session-events';
 import { MENU_BY_USER_PATH, fromOf, menuOwner, postMenu } from './menu-api';
 import { MenuTreeView, findNode } from './menu-tree-view';
+import { StaleAlert } from '../../lib/stale-alert';
 
 export const menuItemPath = (id: string, from: string, forstr: 'new' | 'edit', menuId: number | null) =>
   `/menu2?id=${id}&from=${from}&forstr=${forstr}${menuId ? `&menuId=${menuId}` : ''}`;
@@ -113,11 +114,7 @@ export default function MenuTreePage() {
         <Button variant="outlined" onClick={update}>Update</Button>
         <Button onClick={() => navigate(from === 'group' ? '/newGrouphome' : MENU_BY_USER_PATH)}>Back</Button>
       </Box>
-      {stale ? (
-        <Alert severity="warning" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={load}>Reload</Button>}>
-          {stale}
-        </Alert>
-      ) : null}
+      <StaleAlert message={stale} sx={{ mb: 2 }} onReload={load} />
       <Typography variant="body2" data-testid="selected-node" sx={{ mb: 1 }}>
         Selected: {selected ? selected.name : 'none'}
       </Typography>

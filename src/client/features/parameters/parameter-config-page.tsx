@@ -9,7 +9,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -63,6 +62,7 @@ import type { RootState } from '../../app/store';
 import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { postMaster } from '../common-master/api';
+import { StaleAlert } from '../../lib/stale-alert';
 
 export const ACTIVITY_HOME = '/activityHome';
 export const PARAM_MSG = { saved: 'Record Saved Successfully!', failed: 'Please Check Again!' } as const;
@@ -397,15 +397,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         </TableBody>
       </Table>
 
-      {stale && (
-        <Alert
-          severity="warning"
-          sx={{ mt: 2 }}
-          action={<Button color="inherit" size="small" onClick={() => setLoads((n) => n + 1)}>Reload</Button>}
-        >
-          {stale}
-        </Alert>
-      )}
+      <StaleAlert message={stale} sx={{ mt: 2 }} onReload={() => setLoads((n) => n + 1)} />
       <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>
         <Button component={RouterLink} to={ACTIVITY_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back

@@ -35,6 +35,7 @@ import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { sessionExpired } from '../../lib/session-events';
+import { StaleAlert } from '../../lib/stale-alert';
 
 export const ACCESS_LOAD_FAILED = "The user's activity access could not be loaded.";
 
@@ -179,15 +180,7 @@ export default function UserActivityAccess() {
           {loadError}
         </Alert>
       ) : null}
-      {stale ? (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={<Button color="inherit" size="small" onClick={() => setLoads((n) => n + 1)}>Reload</Button>}
-        >
-          {stale}
-        </Alert>
-      ) : null}
+      <StaleAlert message={stale} sx={{ mb: 2 }} onReload={() => setLoads((n) => n + 1)} />
       {!access && !loadError ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}
       {access ? (
         <Box sx={{ display: 'grid', gap: 2.5 }}>
