@@ -237,6 +237,16 @@ async function searchFigures(report: Report, server: { url: string; pid: number 
     } catch (err) {
       report.say(`search.endpoint.${k}_filters: not measured (${(err as Error).message})`);
     }
+    // The exact count the screens ask for after a capped total (no budget: it runs after the page has shown).
+    await settle(server.url);
+    console.log(`   countSearchData with ${k} filter(s), one at a time ...`);
+    try {
+      const c = await timeEndpointSearch(server.url, session.headers, search.models[k], quick ? 10 : 20, 'countSearchData');
+      report.add({ name: `search.count.${k}_filters.p50_ms`, value: c.p50, unit: 'ms' });
+      report.add({ name: `search.count.${k}_filters.p95_ms`, value: c.p95, unit: 'ms', note: `${c.matches.toLocaleString('en')} matches, exact (countSearchData)` });
+    } catch (err) {
+      report.say(`search.count.${k}_filters: not measured (${(err as Error).message})`);
+    }
   }
   await settle(server.url);
   console.log('   exportSearchData (CSV of all matches, 1 filter) ...');

@@ -75,14 +75,19 @@ export async function explainModuleSearch(mod: SearchQueryModule, db: Kysely<Dat
   return plans;
 }
 
-/** searchData over HTTP, one call at a time: p50/p95 in ms. */
-export async function timeEndpointSearch(base: string, headers: Record<string, string>, inputList: FilterRows, runs: number) {
+/**
+ * searchData (a page and the total counted up to its cap) or countSearchData (the exact number of matches)
+ * over HTTP, one call at a time: p50/p95 in ms.
+ */
+export async function timeEndpointSearch(
+  base: string, headers: Record<string, string>, inputList: FilterRows, runs: number, endpoint: 'searchData' | 'countSearchData' = 'searchData',
+) {
   const call = async () => {
-    const res = await fetch(`${base}/api/transaction/searchData`, {
+    const res = await fetch(`${base}/api/transaction/${endpoint}`, {
       method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ inputList, pageno: 1, pageSize: 10 }),
     });
     const text = await res.text();
-    if (res.status !== 200) throw new Error(`searchData answered ${res.status}: ${text.slice(0, 300)}`);
+    if (res.status !== 200) throw new Error(`${endpoint} answered ${res.status}: ${text.slice(0, 300)}`);
     return JSON.parse(text) as { totalItems: number };
   };
   let total = 0;

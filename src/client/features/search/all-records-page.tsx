@@ -42,7 +42,7 @@ import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { sessionExpired } from '../../lib/session-events';
 import { FilterRowView } from './filter-row';
 import { RecordDialog } from './record-dialog';
-import { ResultsTable } from './results-table';
+import { COUNTING, ResultsTable, formatTotal, totalForPaging } from './results-table';
 import { saveFile, searchApi } from './search-api';
 import { newRow, toInputList, type FilterRowState } from './search-model';
 
@@ -80,6 +80,9 @@ export default function AllRecordsPage() {
   const [filter, setFilter] = useState<FilterRowState | null>(null);
   const [record, setRecord] = useState<{ samplenov: string; data: SampleLookup | null } | null>(null);
   const [exporting, setExporting] = useState<{ bytes: number } | null>(null);
+  /** The exact number of records of the filters `key`, asked for when searchData capped its total (null: counting). */
+  const [count, setCount] = useState<{ key: string; total: number | null } | null>(null);
+  const counted = useRef<{ key: string; total: number | null } | null>(null);
   const ticket = useRef(0);
 
   const failed = useCallback((error: unknown, fallback: string) => {
@@ -95,6 +98,29 @@ export default function AllRecordsPage() {
         if (mine !== ticket.current) return;
         if (!answer || !Array.isArray(answer.results)) throw new Error('Unexpected answer');
         setShown({ page, pageSize, inputList, answer });
+        // A capped total ("1,000+"): the exact number once per set of filters (pages of the same search keep it).
+        const key = JSON.stringify(inputList);
+        const known = counted.current?.key === key && counted.current.total !== null;
+        if (!answer.totalIsLowerBound || known) {
+          if (!answer.totalIsLowerBound) counted.current = null;
+          setCount(counted.current);
+          return;
+        }
+        counted.current = { key, total: null };
+        setCount(counted.current);
+        searchApi.count(inputList).then(
+          (r) => {
+            const total = Number(r?.totalItems);
+            if (counted.current?.key !== key) return;
+            counted.current = Number.isSafeInteger(total) && total >= 0 ? { key, total } : null;
+            setCount(counted.current);
+          },
+          () => {
+            if (counted.current?.key !== key) return;
+            counted.current = null; // the capped total stands; the page itself is fine
+            setCount(null);
+          },
+        );
       })
       .catch((error: unknown) => {
         if (mine === ticket.current) failed(error, 'The records could not be loaded.');
@@ -165,7 +191,10 @@ export default function AllRecordsPage() {
   };
 
   const answer = shown.answer;
-  const total = answer?.totalItems ?? 0;
+  const exact = count && count.key === JSON.stringify(shown.inputList) ? count.total : null;
+  const counting = count !== null && count.total === null;
+  const total = answer ? totalForPaging(answer, exact) : 0;
+  const totalText = answer ? formatTotal(answer, exact) : '';
   const rows = useMemo(() => (answer ? answer.results.map(withCodes) : []), [answer]);
   const applied = shown.inputList[0];
 
@@ -218,7 +247,7 @@ export default function AllRecordsPage() {
         <>
           <Typography variant="body2" color="text.secondary" sx={{ px: 1 }} aria-live="polite">
             {total === 0 ? SEARCH_MSG.noData
-              : applied ? `${total} of the records match ${applied.parameterName}: ${applied.inputValue}` : `${total} records`}
+              : `${applied ? `${totalText} of the records match ${applied.parameterName}: ${applied.inputValue}` : `${totalText} records`}${counting ? COUNTING : ''}`}
           </Typography>
           <ResultsTable key={`${shown.page}:${shown.pageSize}:${total}`} results={rows} onShow={show} />
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 1 }}>

@@ -18,12 +18,20 @@ import { nextSort, sortResults, type SortColumn, type SortState } from './sort-r
 const NA = 'N/A';
 
 /**
- * The number of matches as it should be read: the server counts up to SEARCH_TOTAL_CAP and then stops
- * (totalIsLowerBound), so above the cap it is "10,000+", never a made-up exact figure.
+ * The number of matches as it should be read: searchData counts up to SEARCH_TOTAL_CAP and then stops
+ * (totalIsLowerBound), so above the cap it is "1,000+", never a made-up exact figure, until the exact count
+ * (countSearchData) has answered.
  */
-export function formatTotal(answer: Pick<SearchAnswer, 'totalItems' | 'totalIsLowerBound'>): string {
-  return answer.totalIsLowerBound ? `${Math.max(answer.totalItems - 1, 0).toLocaleString('en')}+` : String(answer.totalItems);
+export function formatTotal(answer: Pick<SearchAnswer, 'totalItems' | 'totalIsLowerBound'>, exact: number | null = null): string {
+  if (exact !== null) return exact.toLocaleString('en');
+  return answer.totalIsLowerBound ? `${Math.max(answer.totalItems - 1, 0).toLocaleString('en')}+` : answer.totalItems.toLocaleString('en');
 }
+
+/** Shown after a capped total while the exact count runs. */
+export const COUNTING = ' (counting all matches…)';
+
+/** The total to page by: the exact count once known, else what searchData said. */
+export const totalForPaging = (answer: Pick<SearchAnswer, 'totalItems'>, exact: number | null): number => exact ?? answer.totalItems;
 
 export function ResultsTable({ results, onShow }: { results: SearchResultItem[]; onShow(samplenov: string): void }) {
   const [sort, setSort] = useState<SortState | null>(null);

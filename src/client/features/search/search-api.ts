@@ -20,6 +20,7 @@ export const searchApi = {
   savedSearch: (id: number) => post<SavedSearch>(path(E.getParamiterForSearchMicrobe), { id }),
   save: (body: { userID: number | null; name: string; inputList: FilterRow[] }) => post<{ status: string; message: string; id: number }>(path(E.saveSearchMicrobe), body),
   search: (body: SearchRequest) => post<SearchAnswer>(path(E.searchData), body),
+  count: (inputList: FilterRow[]) => post<{ totalItems: number }>(path(E.countSearchData), { inputList }),
   record: (samplenov: string) => post<SampleLookup>(path(E.postSearchmicBySamplenov), { samplenov }),
   masterData: (value: string, message: string) =>
     post<Array<{ id: number; shortname: string; value?: string }>>(path(COMMON_MASTER_ENDPOINTS.getMasterData), { value, message, shortname: value }),

@@ -31,7 +31,7 @@ import { injectSaga } from '../../app/store';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { FilterRowView } from './filter-row';
 import { RecordDialog } from './record-dialog';
-import { ResultsTable, formatTotal } from './results-table';
+import { COUNTING, ResultsTable, formatTotal, totalForPaging } from './results-table';
 import { searchSaga } from './search-saga';
 import { searchActions as A, selectSearch } from './search-slice';
 import { SearchToasts } from './search-toasts';
@@ -72,7 +72,9 @@ export default function SearchPage() {
   const set = s.sets.find((x) => x.key === s.selected);
   const ticked = new Set(s.rows.map((r) => r.key));
   const answer = s.answer;
-  const pageCount = answer ? Math.ceil(answer.totalItems / SEARCH_PAGE_SIZE) : 0;
+  const exact = s.count?.total ?? null;
+  const counting = s.count !== null && s.count.total === null;
+  const pageCount = answer ? Math.ceil(totalForPaging(answer, exact) / SEARCH_PAGE_SIZE) : 0;
 
   return (
     <Box sx={{ p: 2 }}>
@@ -146,8 +148,8 @@ export default function SearchPage() {
       {s.loading && <LinearProgress aria-label="Loading" sx={{ mb: 1 }} />}
       {answer && (
         <Paper variant="outlined" sx={{ p: 1 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>
-            {answer.totalItems === 0 ? SEARCH_MSG.noData : `${formatTotal(answer)} found`}
+          <Typography variant="body2" color="text.secondary" sx={{ px: 1 }} aria-live="polite">
+            {answer.totalItems === 0 ? SEARCH_MSG.noData : `${formatTotal(answer, exact)} found${counting ? COUNTING : ''}`}
           </Typography>
           <ResultsTable key={`${s.page}:${answer.totalItems}`} results={answer.results} onShow={(n) => dispatch(A.recordRequested(n))} />
           <PageLinks page={s.page} pageCount={pageCount} onPage={(p) => dispatch(A.searchRequested({ page: p }))} disabled={s.loading} />

@@ -4,7 +4,7 @@ import { channel, type SagaIterator } from 'redux-saga';
 import { isUnauthorized, serverMessage } from '../../lib/api';
 import { request } from '../../lib/request';
 import { readStoredSession } from '../../lib/storage';
-import { SEARCH_MSG, SEARCH_PAGE_SIZE, type SavedSearch } from '../../../shared/contract/search-endpoints';
+import { SEARCH_MSG, SEARCH_PAGE_SIZE, type FilterRow, type SavedSearch } from '../../../shared/contract/search-endpoints';
 import { searchApi, saveFile } from './search-api';
 import { rowsFromInputList, toInputList } from './search-model';
 import { searchActions as A, selectSearch, type SearchState } from './search-slice';
@@ -66,10 +66,34 @@ function* onSearch({ payload }: ReturnType<typeof A.searchRequested>): SagaItera
       yield put(A.searchFailed());
       return;
     }
+    const key = JSON.stringify(inputList);
+    yield put(A.countKeyed(key));
     yield put(A.searchDone(answer));
+    if (answer.totalIsLowerBound) yield call(countExactly, key, inputList);
+    else yield put(A.countCleared());
   } catch (error) {
     yield put(A.searchFailed());
     yield call(oops, error, 'The search failed.');
+  }
+}
+
+/**
+ * searchData capped its total ("1,000+"): ask for the exact number once per set of filters (pages of the same
+ * search keep it). Runs inside the search's task, so a newer search cancels it. A failure leaves the capped
+ * total on screen without a toast: the page itself is fine.
+ */
+function* countExactly(key: string, inputList: FilterRow[]): SagaIterator {
+  const s: SearchState = yield select(selectSearch);
+  if (s.count?.key === key && s.count.total !== null) return;
+  yield put(A.countStarted(key));
+  try {
+    const answer: { totalItems?: unknown } | undefined = yield call(request, searchApi.count, inputList);
+    const total = Number(answer?.totalItems);
+    if (Number.isSafeInteger(total) && total >= 0) yield put(A.countDone({ key, total }));
+    else yield put(A.countCleared());
+  } catch (error) {
+    yield put(A.countCleared());
+    if (!isUnauthorized(error)) console.warn('The exact count failed', error);
   }
 }
 

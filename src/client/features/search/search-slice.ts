@@ -18,6 +18,11 @@ export interface SearchState {
   page: number;
   record: { samplenov: string; data: SampleLookup | null; loading: boolean } | null;
   exporting: { bytes: number } | null;
+  /**
+   * The exact number of matches of the filters `key` (a search's inputList as JSON), asked for when searchData
+   * capped its total; `total` is null while countSearchData runs. Kept across pages of the same search.
+   */
+  count: { key: string; total: number | null } | null;
   saving: boolean;
   /** The screen's own toasts (spec 001 section 8: centre, 2000 ms, no duplicates, at most 2). */
   toasts: SearchToast[];
@@ -27,7 +32,7 @@ export interface SearchState {
 export const MAX_TOASTS = 2;
 
 export const initialSearchState: SearchState = {
-  sets: [], saved: [], selected: '', rows: [], loading: false, searched: false, answer: null, page: 1, record: null, exporting: null,
+  sets: [], saved: [], selected: '', rows: [], loading: false, searched: false, answer: null, page: 1, record: null, exporting: null, count: null,
   saving: false, toasts: [], nextToast: 1,
 };
 
@@ -74,6 +79,20 @@ export const searchSlice = createSlice({
     },
     searchFailed: (s) => {
       s.loading = false;
+    },
+    /** A search of the filters `key` is about to show: an exact count of other filters no longer applies. */
+    countKeyed: (s, a: PayloadAction<string>) => {
+      if (s.count?.key !== a.payload) s.count = null;
+    },
+    countStarted: (s, a: PayloadAction<string>) => {
+      s.count = { key: a.payload, total: null };
+    },
+    countDone: (s, a: PayloadAction<{ key: string; total: number }>) => {
+      if (s.count?.key === a.payload.key) s.count.total = a.payload.total;
+    },
+    /** The exact count failed or was not needed: the page's total stands. */
+    countCleared: (s) => {
+      s.count = null;
     },
     recordRequested: (s, a: PayloadAction<string>) => {
       s.record = { samplenov: a.payload, data: null, loading: true };

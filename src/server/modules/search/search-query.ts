@@ -118,7 +118,7 @@ export async function countMatches(db: Db, filters: Filter[]): Promise<number> {
 
 /**
  * The matches counted up to `cap` + 1: `count(*)` over a subquery that stops after cap + 1 rows. Above the
- * cap, `total` is cap + 1 and `lowerBound` says there are at least that many (the client shows "10,000+").
+ * cap, `total` is cap + 1 and `lowerBound` says there are at least that many (the client shows "1,000+" until countSearchData answers).
  */
 export async function countMatchesUpTo(db: Db, filters: Filter[], cap = SEARCH_TOTAL_CAP): Promise<{ total: number; lowerBound: boolean }> {
   const row = await db

@@ -61,6 +61,10 @@ export function searchRoutes(app: FastifyInstance): void {
   app.endpoint(E.getSearchParameterSets, { schema: { body } }, async (req) => parameterSets(req.server.db));
   app.endpoint(E.searchData, { schema: { body } }, search);
   app.endpoint(E.searchDataUsingNativeQuery, { schema: { body } }, search);
+  app.endpoint(E.countSearchData, { schema: { body } }, async (req) => {
+    const b = (req.body as Body) ?? {};
+    return { totalItems: await countMatches(req.server.db, await parseFilters(req.server.db, b.inputList)) };
+  });
 
   app.endpoint(E.postSearchmicBySamplenov, { schema: { body } }, async (req) => {
     const samplenov = samplenovOf(req.body as Body);

@@ -132,3 +132,23 @@ test('search by one parameter; an empty filter is refused; the export sends the 
   clicked.mockRestore();
   await stop(task);
 });
+
+test('a capped total reads "1,000+ records" until the exact count answers; paging then reaches the last record', async () => {
+  let finish: (v: unknown) => void = () => undefined;
+  answer({
+    menuofUserforjosn,
+    getSearchParameterSets: () => SETS,
+    searchData: (b) => ({ ...page(b), totalItems: 1001, totalIsLowerBound: true }),
+    countSearchData: () => new Promise((resolve) => { finish = resolve; }),
+  });
+  const { task } = render();
+  expect(await screen.findByText('1,000+ records (counting all matches…)')).toBeInTheDocument();
+  expect(callsTo('countSearchData')).toEqual([{ inputList: [] }]);
+  await act(async () => finish({ totalItems: 2345 }));
+  expect(await screen.findByText('2,345 records')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
+  await waitFor(() => expect(callsTo('searchData').at(-1)).toMatchObject({ pageno: 235, pageSize: 10 }));
+  expect(await screen.findByText('2,345 records')).toBeInTheDocument();
+  expect(callsTo('countSearchData')).toHaveLength(1);
+  await stop(task);
+});

@@ -1,9 +1,13 @@
-import { formatTotal } from '../results-table';
+import { formatTotal, totalForPaging } from '../results-table';
 
-test('the total reads as counted: exact under the cap, "10,000+" when the server stopped counting', () => {
+test('the total reads as counted: exact under the cap, "1,000+" when the server stopped counting, the exact count once known', () => {
   expect(formatTotal({ totalItems: 0 })).toBe('0');
-  expect(formatTotal({ totalItems: 9999, totalIsLowerBound: false })).toBe('9999');
-  expect(formatTotal({ totalItems: 10_001, totalIsLowerBound: true })).toBe('10,000+');
+  expect(formatTotal({ totalItems: 999, totalIsLowerBound: false })).toBe('999');
+  expect(formatTotal({ totalItems: 1_001, totalIsLowerBound: true })).toBe('1,000+');
   // An answer from a server without the flag is exact.
-  expect(formatTotal({ totalItems: 10_001 })).toBe('10001');
+  expect(formatTotal({ totalItems: 10_001 })).toBe('10,001');
+  // countSearchData answered: the exact number, whatever the page said.
+  expect(formatTotal({ totalItems: 1_001, totalIsLowerBound: true }, 29_186)).toBe('29,186');
+  expect(totalForPaging({ totalItems: 1_001 }, null)).toBe(1_001);
+  expect(totalForPaging({ totalItems: 1_001 }, 29_186)).toBe(29_186);
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from '../../../app/App';
 import { answer, callsTo, stop } from '../../../crud/__tests__/mock-server';
 import { renderWithApp } from '../../../test-support/render';
@@ -168,5 +168,38 @@ test('a saved search from the dropdown restores its filter rows; Show opens the 
   expect(within(dialog).getByRole('button', { name: 'Open PDF' })).toBeEnabled();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await stop(task);
+});
+
+test('a capped total shows "1,000+" while the exact count runs, then the count; pages of the same search do not count again', async () => {
+  let finish: (v: unknown) => void = () => undefined;
+  answer({
+    getSearchParameterSets: () => SETS,
+    getSearchAllForMicrobeHome: () => [],
+    searchData: (b) => ({ ...RESULTS, totalItems: 1001, totalIsLowerBound: true, results: RESULTS.results.map((r) => ({ ...r, srno: r.srno + (Number(b.pageno) - 1) * 10 })) }),
+    countSearchData: () => new Promise((resolve) => { finish = resolve; }),
+  });
+  const { task } = render();
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Source' }));
+  fireEvent.change(screen.getByRole('textbox', { name: 'Source' }), { target: { value: 'field' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  expect(await screen.findByText('1,000+ found (counting all matches…)')).toBeInTheDocument();
+  expect(callsTo('countSearchData')).toEqual([{ inputList: callsTo('searchData')[0].inputList }]);
+  expect(callsTo('searchData')[0].inputList).toMatchObject([{ key: 'sample:source', inputValue: 'field' }]);
+  // Paging by the capped total meanwhile: 101 pages.
+  expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
+
+  await act(async () => finish({ totalItems: 29186 }));
+  expect(await screen.findByText('29,186 found')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
+  await waitFor(() => expect(callsTo('searchData').at(-1)).toMatchObject({ pageno: 2919 }));
+  expect(await screen.findByText('29,186 found')).toBeInTheDocument();
+  expect(callsTo('countSearchData')).toHaveLength(1);
+
+  // Other filters: counted again.
+  fireEvent.change(screen.getByRole('textbox', { name: 'Source' }), { target: { value: 'forest' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  expect(await screen.findByText('1,000+ found (counting all matches…)')).toBeInTheDocument();
+  expect(callsTo('countSearchData')).toHaveLength(2);
   await stop(task);
 });

@@ -1,0 +1,89 @@
+/**
+ * Issue 7: searchData counts up to SEARCH_TOTAL_CAP so that a page comes back fast, and countSearchData gives
+ * the exact number. A lab of a few hundred generated samples (more isolates than the cap) shows both sides of
+ * the cap over HTTP, on whichever engine the suite runs on.
+ */
+import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type TestApp } from '../../../test-support/test-app';
+import { bulkLoad } from '../../../cli/seed-bulk';
+import type { LoginResponse } from '../../../../shared/contract/session';
+import { SEARCH_TOTAL_CAP, type FilterRow, type SearchAnswer } from '../../../../shared/contract/search-endpoints';
+import { countMatches, parseFilters } from '../search-query';
+
+let t: TestApp;
+let admin: LoginResponse;
+const key: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD);
+  await bulkLoad(t.handle.db, { samples: 1000, tenant: TEST_TENANT, batch: 500, seed: 5 });
+  const params = await t.handle.db.selectFrom('activity_parameter').select(['id', 'shortname']).where('shortname', 'in', ['DIAM', 'NFIX', 'PHOPT']).execute();
+  for (const p of params) key[p.shortname] = `param:${p.id}`;
+}, 120_000);
+afterAll(() => t.close());
+
+const search = async (inputList: FilterRow[]): Promise<SearchAnswer> => {
+  const res = await t.post('/api/transaction/searchData', { inputList, pageno: 1, pageSize: 10 }, admin);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+const count = (body: unknown) => t.post('/api/transaction/countSearchData', body, admin);
+const exactly = async (inputList: FilterRow[]) => countMatches(t.handle.db, await parseFilters(t.handle.db, inputList));
+
+test('above the cap: searchData answers cap + 1 as a lower bound, countSearchData the exact number', async () => {
+  const isolates = await exactly([]);
+  expect(isolates).toBeGreaterThan(SEARCH_TOTAL_CAP);
+  expect(await search([])).toMatchObject({ totalItems: SEARCH_TOTAL_CAP + 1, totalIsLowerBound: true });
+  const res = await count({ inputList: [] });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ totalItems: isolates });
+  // No inputList at all is the same search as an empty one (searchData reads it so too).
+  expect((await count({})).json()).toEqual({ totalItems: isolates });
+});
+
+test('each filter type and a combination: the exact count, and the capped total agreeing with it', async () => {
+  const models: FilterRow[][] = [
+    [{ key: key.DIAM, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '10 < 60' }],
+    [{ key: key.DIAM, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '10 > 40' }],
+    [{ key: key.DIAM, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '20 = 20' }],
+    [{ key: key.NFIX, parameterName: 'Nitrogen Fixation', type: 'Dropdown', inputValue: 'Positive' }],
+    [{ parameterName: 'State Of India', type: 'Dropdown', inputValue: 'Maharashtra' }],
+    [
+      { key: key.DIAM, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '10 < 60' },
+      { key: key.NFIX, parameterName: 'Nitrogen Fixation', type: 'Dropdown', inputValue: 'Positive' },
+      { key: key.PHOPT, parameterName: 'Optimum pH', type: 'number', inputValue: '0 < 30' },
+    ],
+  ];
+  const seen = { above: 0, under: 0 };
+  for (const inputList of models) {
+    const exact = await exactly(inputList);
+    expect({ inputList, count: (await count({ inputList })).json() }).toEqual({ inputList, count: { totalItems: exact } });
+    const answer = await search(inputList);
+    if (exact > SEARCH_TOTAL_CAP) {
+      seen.above++;
+      expect(answer).toMatchObject({ totalItems: SEARCH_TOTAL_CAP + 1, totalIsLowerBound: true });
+    } else {
+      seen.under++;
+      expect(answer).toMatchObject({ totalItems: exact, totalIsLowerBound: false });
+    }
+  }
+  // The generated lab gives both cases, so both branches above were checked.
+  expect(seen.above).toBeGreaterThan(0);
+  expect(seen.under).toBeGreaterThan(0);
+});
+
+test('a value full of SQL metacharacters is counted as data; bad filters answer 400 and count nothing', async () => {
+  const evil = "x' or 1=1; drop table isolate; --";
+  expect((await count({ inputList: [{ parameterName: 'Source', type: 'text', inputValue: evil }] })).json()).toEqual({ totalItems: 0 });
+  expect(await exactly([])).toBeGreaterThan(SEARCH_TOTAL_CAP); // the table is still there
+
+  const refusals: Array<[unknown, string]> = [
+    [{ inputList: 'everything' }, 'The filters (inputList) must be a list.'],
+    [{ inputList: [{ parameterName: 'No Such Parameter', inputValue: '1' }] }, "The search parameter 'No Such Parameter' is not known."],
+    [{ inputList: [{ key: key.DIAM, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '' }] }, 'Please Check All fields Again!'],
+  ];
+  for (const [body, message] of refusals) {
+    const res = await count(body);
+    expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message });
+  }
+});
