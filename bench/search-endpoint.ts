@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/types';
 import { timeRuns } from './load';
+import { SEARCH_TOTAL_CAP } from '../src/shared/contract/search-endpoints';
 
 /**
  * The microbe search endpoint (server/modules/search, issue 5) when the build has it: the same filter sets
@@ -76,7 +77,7 @@ export async function explainModuleSearch(mod: SearchQueryModule, db: Kysely<Dat
 }
 
 /**
- * searchData (a page and the total counted up to its cap) or countSearchData (the exact number of matches)
+ * searchData (a page and the total counted up to the screens' cap) or countSearchData (the exact number of matches)
  * over HTTP, one call at a time: p50/p95 in ms.
  */
 export async function timeEndpointSearch(
@@ -84,7 +85,8 @@ export async function timeEndpointSearch(
 ) {
   const call = async () => {
     const res = await fetch(`${base}/api/transaction/${endpoint}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ inputList, pageno: 1, pageSize: 10 }),
+      // As the screens call it: searchData counts up to SEARCH_TOTAL_CAP (countUpTo); countSearchData exactly.
+      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ inputList, pageno: 1, pageSize: 10, countUpTo: SEARCH_TOTAL_CAP }),
     });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${endpoint} answered ${res.status}: ${text.slice(0, 300)}`);

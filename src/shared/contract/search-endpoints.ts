@@ -29,11 +29,11 @@ export const SEARCH_ENDPOINTS = {
   },
   searchData: {
     group: 'transaction', name: 'searchData', auth: 'session', permission: 'view',
-    summary: 'Searches isolates ({inputList, pageno, pageSize}): one EXISTS (or a column predicate) per filter, all values bound. Answers {parameterList, results: a page of SearchResultItem, totalItems, totalIsLowerBound}: the matches are counted up to SEARCH_TOTAL_CAP + 1 so that the page comes back fast; beyond the cap totalItems is SEARCH_TOTAL_CAP + 1 and totalIsLowerBound is true (there are at least that many; shown as "1,000+" until countSearchData answers the exact number). The CSV export always holds every match.',
+    summary: 'Searches isolates ({inputList, pageno, pageSize, countUpTo}): one EXISTS (or a column predicate) per filter, all values bound. Answers {parameterList, results: a page of SearchResultItem, totalItems, totalIsLowerBound}. Without countUpTo (a legacy client) totalItems is the exact number of matches. With countUpTo (1-10,000; the screens send SEARCH_TOTAL_CAP) the matches are counted only up to countUpTo + 1 so that the page comes back fast: beyond it totalItems is countUpTo + 1 and totalIsLowerBound is true (shown as "200+" until countSearchData answers the exact number). The CSV export always holds every match.',
   },
   countSearchData: {
     group: 'transaction', name: 'countSearchData', auth: 'session', permission: 'view',
-    summary: 'The exact number of matches of a search ({inputList}, as for searchData; name not in the spec): {totalItems}. The screens ask for it after a searchData answer whose total was capped (totalIsLowerBound), and show "1,000+" until it answers.',
+    summary: 'The exact number of matches of a search ({inputList}, as for searchData; name not in the spec): {totalItems}. The screens ask for it after a searchData answer whose total was capped (totalIsLowerBound).',
   },
   searchDataUsingNativeQuery: {
     group: 'transaction', name: 'searchDataUsingNativeQuery', auth: 'session', permission: 'view',
@@ -140,11 +140,14 @@ export interface SearchAnswer {
 }
 
 /**
- * searchData counts its matches exactly up to this many, then stops (issue 7): an exact total walks every
- * match of every filter, which was most of a search's time at 100k samples (bench/results.md: counting 10,001
- * matches of three filters took 65-95 ms, 1,001 took 6-37 ms). The exact number comes from countSearchData.
+ * The screens ask searchData to count its matches only up to this many (countUpTo), then ask countSearchData for
+ * the exact number (issue 7): an exact total walks every match of every filter, which was most of a search's
+ * time at 100k samples. bench/history.md: counting 1,001 matches of three filters took 38 ms, 201 took 2 ms
+ * (the planner picks a plan that stops early when the limit is well under its estimate).
  */
-export const SEARCH_TOTAL_CAP = 1_000;
+export const SEARCH_TOTAL_CAP = 200;
+/** The largest countUpTo searchData takes. */
+export const MAX_COUNT_UP_TO = 10_000;
 
 export interface SavedSearchItem { id: number; name: string }
 export interface SavedSearch extends SavedSearchItem { parameterList: string[]; inputList: FilterRow[] }

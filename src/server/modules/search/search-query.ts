@@ -1,9 +1,9 @@
 /**
  * The microbe search query (DESIGN.md section 8): isolates of active samples, one predicate per filter - a
  * column predicate for a sample inward or identification field, one EXISTS over the typed, indexed activity
- * values for an activity parameter - every value bound as a parameter. A page plus the total, counted up to
- * SEARCH_TOTAL_CAP + 1 (an exact count of tens of thousands of matches was most of a search's time at 100k
- * samples: bench/results.md); the CSV export walks ALL matches in batches by isolate id (keyset), never
+ * values for an activity parameter - every value bound as a parameter. A page plus the total, exact or counted
+ * up to a cap the caller names (an exact count of tens of thousands of matches was most of a search's time at
+ * 100k samples: bench/history.md); the CSV export walks ALL matches in batches by isolate id (keyset), never
  * holding them all. Indexes: migration 20261123T110000-search-indexes.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -110,7 +110,7 @@ function matches(db: Db, filters: Filter[]) {
   return q;
 }
 
-/** The exact number of matches (tests, and callers that need it; the endpoint counts with a cap). */
+/** The exact number of matches (countSearchData, a legacy searchData, the export's audit row). */
 export async function countMatches(db: Db, filters: Filter[]): Promise<number> {
   const row = await matches(db, filters).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -118,7 +118,8 @@ export async function countMatches(db: Db, filters: Filter[]): Promise<number> {
 
 /**
  * The matches counted up to `cap` + 1: `count(*)` over a subquery that stops after cap + 1 rows. Above the
- * cap, `total` is cap + 1 and `lowerBound` says there are at least that many (the client shows "1,000+" until countSearchData answers).
+ * cap, `total` is cap + 1 and `lowerBound` says there are at least that many (the client shows "200+" until
+ * countSearchData answers).
  */
 export async function countMatchesUpTo(db: Db, filters: Filter[], cap = SEARCH_TOTAL_CAP): Promise<{ total: number; lowerBound: boolean }> {
   const row = await db
@@ -180,11 +181,15 @@ async function rowsOf(db: Db, filters: Filter[], fields: SearchField[], page: { 
   });
 }
 
+/**
+ * A page of matches and their total: exact when `cap` is null, else counted up to cap + 1 (`totalIsLowerBound`
+ * above the cap).
+ */
 export async function searchPage(
-  db: Db, filters: Filter[], pageno: number, pageSize: number, cap = SEARCH_TOTAL_CAP,
+  db: Db, filters: Filter[], pageno: number, pageSize: number, cap: number | null = SEARCH_TOTAL_CAP,
 ): Promise<{ parameterList: string[]; results: SearchResultItem[]; totalItems: number; totalIsLowerBound: boolean }> {
   const fields = resultFields(filters);
-  const { total, lowerBound } = await countMatchesUpTo(db, filters, cap);
+  const { total, lowerBound } = cap === null ? { total: await countMatches(db, filters), lowerBound: false } : await countMatchesUpTo(db, filters, cap);
   const offset = (pageno - 1) * pageSize;
   // Beyond a capped total there may still be rows: the page query itself says.
   const rows = lowerBound || total > offset ? await rowsOf(db, filters, fields, { offset, limit: pageSize }) : [];

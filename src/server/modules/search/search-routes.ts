@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SEARCH_ENDPOINTS as E, SEARCH_PAGE_SIZE, type FilterRow } from '../../../shared/contract/search-endpoints';
+import { MAX_COUNT_UP_TO, SEARCH_ENDPOINTS as E, SEARCH_PAGE_SIZE, SEARCH_TOTAL_CAP, type FilterRow } from '../../../shared/contract/search-endpoints';
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
@@ -43,7 +43,9 @@ const filterSummary = (filters: Filter[]) =>
 async function search(req: FastifyRequest) {
   const b = (req.body as Body) ?? {};
   const filters = await parseFilters(req.server.db, b.inputList);
-  return searchPage(req.server.db, filters, wholeNumber(b.pageno, 'page number', 1, 1_000_000), wholeNumber(b.pageSize, 'page size', SEARCH_PAGE_SIZE, 100));
+  // A legacy client names no countUpTo and gets the exact total; the screens ask for a capped one.
+  const cap = b.countUpTo === undefined || b.countUpTo === null ? null : wholeNumber(b.countUpTo, 'count limit (countUpTo)', SEARCH_TOTAL_CAP, MAX_COUNT_UP_TO);
+  return searchPage(req.server.db, filters, wholeNumber(b.pageno, 'page number', 1, 1_000_000), wholeNumber(b.pageSize, 'page size', SEARCH_PAGE_SIZE, 100), cap);
 }
 
 /** The model a saved search keeps: the filter rows as sent (re-validated on save and again when run). */

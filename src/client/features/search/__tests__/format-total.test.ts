@@ -1,8 +1,9 @@
 import { formatTotal, totalForPaging } from '../results-table';
 
-test('the total reads as counted: exact under the cap, "1,000+" when the server stopped counting, the exact count once known', () => {
+test('the total reads as counted: exact under the cap, "200+" when the server stopped counting, the exact count once known', () => {
   expect(formatTotal({ totalItems: 0 })).toBe('0');
-  expect(formatTotal({ totalItems: 999, totalIsLowerBound: false })).toBe('999');
+  expect(formatTotal({ totalItems: 199, totalIsLowerBound: false })).toBe('199');
+  expect(formatTotal({ totalItems: 201, totalIsLowerBound: true })).toBe('200+');
   expect(formatTotal({ totalItems: 1_001, totalIsLowerBound: true })).toBe('1,000+');
   // An answer from a server without the flag is exact.
   expect(formatTotal({ totalItems: 10_001 })).toBe('10,001');

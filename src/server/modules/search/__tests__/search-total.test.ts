@@ -82,7 +82,7 @@ test('under the cap the total is exact (the same as a full count) and not flagge
     expect(answer).toMatchObject({ totalItems: exact, totalIsLowerBound: false });
     expect(answer.results).toHaveLength(Math.min(exact, 100));
   }
-  expect(SEARCH_TOTAL_CAP).toBe(1_000);
+  expect(SEARCH_TOTAL_CAP).toBe(200);
 });
 
 test('above the cap the total is cap + 1, flagged as a lower bound, and the pages past the cap still answer', async () => {
