@@ -38,6 +38,10 @@ export type AppOptions = Pick<
   'tenant' | 'clientCryptoKey' | 'companyName' | 'sessionIdleMinutes' | 'sessionMaxHours' | 'signinMaxFailures' | 'signinLockMinutes' | 'clientDir'
 > & {
   db: Kysely<Database>;
+  /** A search's page and capped total (DbHandle.search); `db` when not given. */
+  searchDb?: Kysely<Database>;
+  /** Long reads nobody waits for on screen (DbHandle.background); `db` when not given. */
+  backgroundDb?: Kysely<Database>;
   logger?: boolean | object;
   /** Sign-in calls allowed per address per minute. */
   signinPerMinute?: number;
@@ -104,6 +108,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
   });
   app.decorate('db', opts.db);
+  app.decorate('searchDb', opts.searchDb ?? opts.db);
+  app.decorate('backgroundDb', opts.backgroundDb ?? opts.db);
   app.decorate('sessionSecret', await getOrCreateSessionSecret(opts.db));
   app.decorate('settings', { tenant: opts.tenant, sessionIdleMinutes: opts.sessionIdleMinutes });
   await app.register(sessionPlugin);

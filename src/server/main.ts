@@ -9,7 +9,7 @@ export async function main(): Promise<void> {
   console.log(`Opening ${where} ...`);
   const { handle, applied } = await prepareDatabase(config);
   if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-  const app = await buildApp({ ...config, db: handle.db, logger: { level: config.logLevel } });
+  const app = await buildApp({ ...config, db: handle.db, searchDb: handle.search, backgroundDb: handle.background, logger: { level: config.logLevel } });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

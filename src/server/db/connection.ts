@@ -14,6 +14,13 @@ const asText = (v: string) => v;
 
 export interface DbHandle {
   db: Kysely<Database>;
+  /**
+   * Embedded: the same connection on lower-priority lanes (pglite-pool.ts): `search` for a search's page and
+   * capped total, served after the waiting calls of `db`; `background` for long reads nobody waits for on
+   * screen (a search's exact count, export batches), served last. PostgreSQL: both are `db` itself.
+   */
+  search: Kysely<Database>;
+  background: Kysely<Database>;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** Embedded only: PGlite, running in a worker thread (for dumps in tests, and direct queries). */
@@ -37,7 +44,7 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     const c = await pool.connect();
     c.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, search: db, background: db, kind: 'postgres', close: () => db.destroy() };
   }
 
   // PGlite (WebAssembly) runs each query synchronously on the thread that owns it: a worker thread, so that
@@ -60,12 +67,19 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
   } else {
     pglite = await startRemotePglite({ ...options, loadDataDir: target.loadDataDir });
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPglitePool(pglite) as never }) });
+  const pool = createPglitePool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  const search = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool.lanes.search as never }) });
+  const background = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool.lanes.background as never }) });
   return {
     db,
+    search,
+    background,
     kind: 'pglite',
     pglite,
     async close() {
+      await background.destroy();
+      await search.destroy();
       await db.destroy();
       await pglite.close();
       releaseLock?.();

@@ -35,6 +35,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Kysely<Database>;
+    /** For a search's page and capped total: on the embedded database, served after the waiting calls. */
+    searchDb: Kysely<Database>;
+    /** For long reads nobody waits for on screen: on the embedded database, served last. */
+    backgroundDb: Kysely<Database>;
     sessionSecret: string;
     settings: { tenant: string; sessionIdleMinutes: number };
     /** Registers POST /api/{group}/{name} for an endpoint of the contract table, guarded as the table says. */

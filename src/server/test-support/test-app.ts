@@ -53,6 +53,8 @@ export async function createTestApp(overrides: Partial<Parameters<typeof buildAp
   const handle = await freshDatabase();
   const app = await buildApp({
     db: handle.db,
+    searchDb: handle.search,
+    backgroundDb: handle.background,
     tenant: TEST_TENANT,
     clientCryptoKey: KEY,
     companyName: 'Test Lab',

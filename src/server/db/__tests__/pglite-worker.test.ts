@@ -24,6 +24,21 @@ describe('embedded database in a worker thread', () => {
     expect(order).toEqual(['timer', 'query']);
   });
 
+  test('lanes: a call of the application goes before searches, a search before background reads, each lane in arrival order', async () => {
+    const order: string[] = [];
+    const run = (db: typeof h.db, name: string, seconds: number) => sql`select pg_sleep(${seconds})`.execute(db).then(() => order.push(name));
+    const first = run(h.background, 'background 1', 0.2); // takes the free connection
+    const queued = [run(h.background, 'background 2', 0.05), run(h.search, 'search 1', 0.05), run(h.background, 'background 3', 0.05), run(h.search, 'search 2', 0.05)];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const call = run(h.db, 'call', 0);
+    await Promise.all([first, ...queued, call]);
+    expect(order).toEqual(['background 1', 'call', 'search 1', 'search 2', 'background 2', 'background 3']);
+    // On one lane the order is the order of arrival, as before.
+    order.length = 0;
+    await Promise.all(['a', 'b', 'c'].map((n) => run(h.db, n, 0.05)));
+    expect(order).toEqual(['a', 'b', 'c']);
+  });
+
   test('rows look as on PostgreSQL: int8 and numeric as numbers, date as text; timestamps, bytea and json survive', async () => {
     const { rows } = await sql<Record<string, unknown>>`
       select 9007199254740991::int8 as big, 12.50::numeric as num, date '2026-03-01' as day,

@@ -45,7 +45,7 @@ async function search(req: FastifyRequest) {
   const filters = await parseFilters(req.server.db, b.inputList);
   // A legacy client names no countUpTo and gets the exact total; the screens ask for a capped one.
   const cap = b.countUpTo === undefined || b.countUpTo === null ? null : wholeNumber(b.countUpTo, 'count limit (countUpTo)', SEARCH_TOTAL_CAP, MAX_COUNT_UP_TO);
-  return searchPage(req.server.db, filters, wholeNumber(b.pageno, 'page number', 1, 1_000_000), wholeNumber(b.pageSize, 'page size', SEARCH_PAGE_SIZE, 100), cap);
+  return searchPage(req.server.searchDb, filters, wholeNumber(b.pageno, 'page number', 1, 1_000_000), wholeNumber(b.pageSize, 'page size', SEARCH_PAGE_SIZE, 100), cap);
 }
 
 /** The model a saved search keeps: the filter rows as sent (re-validated on save and again when run). */
@@ -63,9 +63,11 @@ export function searchRoutes(app: FastifyInstance): void {
   app.endpoint(E.getSearchParameterSets, { schema: { body } }, async (req) => parameterSets(req.server.db));
   app.endpoint(E.searchData, { schema: { body } }, search);
   app.endpoint(E.searchDataUsingNativeQuery, { schema: { body } }, search);
+  // The page and its capped total read on the search lane, the exact count and the export on the background
+  // lane: on the embedded database the calls of other users go first (connection.ts DbHandle).
   app.endpoint(E.countSearchData, { schema: { body } }, async (req) => {
     const b = (req.body as Body) ?? {};
-    return { totalItems: await countMatches(req.server.db, await parseFilters(req.server.db, b.inputList)) };
+    return { totalItems: await countMatches(req.server.backgroundDb, await parseFilters(req.server.db, b.inputList)) };
   });
 
   app.endpoint(E.postSearchmicBySamplenov, { schema: { body } }, async (req) => {
@@ -93,14 +95,14 @@ export function searchRoutes(app: FastifyInstance): void {
     // The export names its filters explicitly (an empty list exports every isolate): a body without them is refused.
     if (!Array.isArray(b.inputList)) throw new HttpError(400, 'Please send the search filters (inputList) to export.');
     const filters = await parseFilters(db, b.inputList);
-    const count = await countMatches(db, filters);
+    const count = await countMatches(req.server.backgroundDb, filters);
     await mutate(db, actorOf(req), (_trx, audit) =>
       audit({ action: 'search.export', entity: 'isolate', after: { filters: filterSummary(filters), rows: count }, reason: 'Microbe search exported to CSV (data.csv)' }),
     );
     async function* chunks() {
       let srno = 0;
       let header = false;
-      for await (const { fields, rows } of matchBatches(db, filters)) {
+      for await (const { fields, rows } of matchBatches(req.server.backgroundDb, filters)) {
         let chunk = '';
         if (!header) {
           chunk += `\uFEFF${csvLine(['Sr. No.', 'Sample No.-V', 'Isolate Code', 'Plant Assessment Code', ...fields.map((f) => f.parameterName)])}`;
