@@ -111,13 +111,14 @@ export async function main(argv: string[]): Promise<number> {
       // ---- 2. the search SQL, directly on the database ------------------------------------------
       console.log('2. Search SQL directly on the database (DESIGN.md section 8 shape) ...');
       const sets = await searchFilterSets(handle.db);
+      const mod = searchModule();
       for (const k of ['1', '3', '5'] as const) {
         const r = await timeSearchSql(handle.db, sets[k], args.quick ? 15 : 40);
-        const budget = k === '3' && args.databaseUrl ? 50 : undefined; // the budget is set for PostgreSQL
+        // The search budget (set for PostgreSQL) belongs to the endpoint; this shape carries it only in a build without one.
+        const budget = k === '3' && args.databaseUrl && !mod ? 50 : undefined;
         report.add({ name: `search.sql_direct.${k}_filters.p50_ms`, value: r.p50, unit: 'ms' });
-        report.add({ name: `search.sql_direct.${k}_filters.p95_ms`, value: r.p95, unit: 'ms', budget, note: `${r.matches.toLocaleString('en')} matches; page of 10 + total` });
+        report.add({ name: `search.sql_direct.${k}_filters.p95_ms`, value: r.p95, unit: 'ms', budget, note: `${r.matches.toLocaleString('en')} matches; page of 10 + exact total (the reference shape)` });
       }
-      const mod = searchModule();
       let endpointPlans: string[] = [];
       if (mod) {
         console.log("   the search endpoint's own query functions, directly on the database ...");
