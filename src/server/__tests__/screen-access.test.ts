@@ -8,6 +8,7 @@
 import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app';
 import { hashPassword } from '../lib/passwords';
 import { screensOfEndpoint, ROUTE_SCREENS, SCREEN } from '../../shared/contract/screen-access';
+import { cachedScreenUsers } from '../modules/menu/screen-access';
 import { ROUTES, DEFAULT_MENU, type DefaultMenuNode } from '../../shared/contract/routes';
 import type { LoginResponse } from '../../shared/contract/session';
 
@@ -140,5 +141,25 @@ test('moving a user to another group changes their screens at the next call', as
   const staff = await newUser(await groupId('Laboratory Staff'));
   expect((await t.post('/api/master/getdesignation', { pageno: 1 }, staff.s)).statusCode).toBe(403);
   await t.handle.db.updateTable('app_user').set({ user_group_id: await groupId('Administrators') }).where('id', '=', staff.id).execute();
+  expect((await t.post('/api/master/getdesignation', { pageno: 1 }, staff.s)).statusCode).toBe(200);
+}, SLOW);
+
+test('sign-ins, failed or not, leave the cached screens alone; a menu change drops them', async () => {
+  const staffGroup = await groupId('Laboratory Staff');
+  const staff = await newUser(staffGroup);
+  expect((await t.post('/api/transaction/getsamphome', { pageno: 1 }, staff.s)).statusCode).toBe(200);
+  const cached = cachedScreenUsers(t.handle.db);
+  expect(cached).toBeGreaterThan(0);
+  // Anyone can cause these audited events; they change no menu, so they must not empty the cache.
+  expect((await t.post('/api/auth/signin', { username: 'no_such_user', password: enc('Whatever@1') })).json().message).not.toBe('SUCCESS');
+  expect((await t.post('/api/auth/signin', { username: `screen_u${seq}`, password: enc('Wrong@12345') })).json().message).not.toBe('SUCCESS');
+  await newUser(staffGroup); // a successful sign-in as well
+  expect(cachedScreenUsers(t.handle.db)).toBeGreaterThanOrEqual(cached);
+  // A grant to a group does.
+  const grant = await t.post('/api/menu/savemenubyuserforjson', {
+    jsonsavelist: [{ from: 'group', moduleid: await itemId('Master Data'), pageid: await itemId('Designation'), isSubMenu: 'N' }], landPage: 'N', groupId: staffGroup,
+  }, admin);
+  expect(grant.statusCode).toBe(200);
+  expect(cachedScreenUsers(t.handle.db)).toBe(0);
   expect((await t.post('/api/master/getdesignation', { pageno: 1 }, staff.s)).statusCode).toBe(200);
 }, SLOW);

@@ -109,23 +109,25 @@ export async function mutate<T>(
   actor: Actor,
   work: (trx: Transaction<Database>, audit: (entry: AuditEntry) => Promise<void>) => Promise<T>,
 ): Promise<T> {
-  const entities = new Set<string>();
+  const changes: CommittedChange[] = [];
   const result = await db.transaction().execute((trx) =>
     work(trx, (entry) => {
-      entities.add(entry.entity);
+      changes.push({ entity: entry.entity, action: entry.action });
       return writeAudit(trx, actor, entry);
     }),
   );
-  for (const listener of commitListeners) listener(db, entities);
+  for (const listener of commitListeners) listener(db, changes);
   return result;
 }
 
-type CommitListener = (db: Kysely<Database>, entities: ReadonlySet<string>) => void;
+/** What one audit row of a committed mutation named. */
+export interface CommittedChange { entity: string; action: string }
+type CommitListener = (db: Kysely<Database>, changes: readonly CommittedChange[]) => void;
 const commitListeners: CommitListener[] = [];
 
 /**
- * Calls `listener` after every committed mutation with the entities its audit rows named: caches of
- * data derived from those entities (a user's granted screens) drop their copies there.
+ * Calls `listener` after every committed mutation with the entity and action of each of its audit rows:
+ * caches of data derived from those entities (a user's granted screens) drop their copies there.
  */
 export function onCommitted(listener: CommitListener): void {
   commitListeners.push(listener);

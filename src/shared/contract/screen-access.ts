@@ -44,7 +44,6 @@ const MENU_FREE: readonly EndpointSpec[] = [
   ...[...MASTER_ENDPOINTS, ...EMPLOYEE_ENDPOINTS, ...MICROBE_MASTER_ENDPOINTS].filter((e: MasterEndpoint) => e.role === 'lookup'),
   COMMON_MASTER_ENDPOINTS.getMasterData,
   COMMON_MASTER_ENDPOINTS.getDependancyData,
-  COMMON_MASTER_ENDPOINTS.getdependentCommonMaster,
   ...Object.values(MICROBE_LOOKUP_ENDPOINTS),
   USER_ACCESS_ENDPOINTS.getusergroup,
 ];

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { onCommitted } from '../../lib/audit';
+import { onCommitted, type CommittedChange } from '../../lib/audit';
 import { grantedScreens } from './menu-repository';
 
 /**
@@ -14,17 +14,23 @@ import { grantedScreens } from './menu-repository';
 const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 5_000;
 const MENU_ENTITIES = new Set(['menu', 'menu_item', 'menu_grant', 'user_group', 'user']);
+/** Audited events of a user that change neither their group nor any grant (sign-ins come from anyone, often). */
+const NOT_A_MENU_CHANGE = /^(signin|password)\./;
+const changesMenus = (c: CommittedChange) => MENU_ENTITIES.has(c.entity) && !NOT_A_MENU_CHANGE.test(c.action);
 
 interface Entry { screens: Set<string>; at: number }
 interface Cache { entries: Map<string, Entry>; generation: number }
 const caches = new WeakMap<Kysely<Database>, Cache>();
 
-onCommitted((db, entities) => {
+onCommitted((db, changes) => {
   const cache = caches.get(db);
-  if (!cache || ![...entities].some((e) => MENU_ENTITIES.has(e))) return;
+  if (!cache || !changes.some(changesMenus)) return;
   cache.entries.clear();
   cache.generation++;
 });
+
+/** How many users' screens are cached for this database (tests of the invalidation). */
+export const cachedScreenUsers = (db: Kysely<Database>): number => caches.get(db)?.entries.size ?? 0;
 
 export async function screensOfUser(db: Kysely<Database>, userId: number, userGroupId: number | null): Promise<ReadonlySet<string>> {
   let cache = caches.get(db);
