@@ -12,15 +12,29 @@ import type { RemotePglite } from './pglite-remote';
  * (long reads nobody waits for on screen: a search's exact count, the CSV export's batches). So a session check
  * waits for at most the one statement that is running, never for a queue of searches or counts (bench:
  * embedded.health_under_load and health_under_count_load). Shortest work first: under load, searches and counts
- * wait for the calls, which are short. PostgreSQL needs none of this: it runs statements on several connections.
+ * wait for the calls, which are short; but a waiter of a lower lane that has waited MAX_LANE_WAIT_MS goes next,
+ * so a steady stream of calls cannot hold a count or an export forever. PostgreSQL needs none of this: it runs
+ * statements on several connections.
  */
-export function createPglitePool(pg: Pick<RemotePglite, 'query' | 'exec'>) {
+/** A waiter of a lower lane that has waited this long goes next, whatever waits above it: no lane starves. */
+export const MAX_LANE_WAIT_MS = 500;
+
+export function createPglitePool(pg: Pick<RemotePglite, 'query' | 'exec'>, maxLaneWaitMs = MAX_LANE_WAIT_MS) {
   let busy = false;
-  const waiting = { calls: [] as Array<() => void>, search: [] as Array<() => void>, background: [] as Array<() => void> };
+  interface Waiter { wake: () => void; since: number }
+  const calls: Waiter[] = [];
+  const search: Waiter[] = [];
+  const background: Waiter[] = [];
+
+  const next = (): Waiter | undefined => {
+    const now = Date.now();
+    for (const lane of [background, search]) if (lane.length && now - lane[0].since >= maxLaneWaitMs) return lane.shift();
+    return calls.shift() ?? search.shift() ?? background.shift();
+  };
 
   const release = () => {
-    const next = waiting.calls.shift() ?? waiting.search.shift() ?? waiting.background.shift();
-    if (next) next();
+    const waiter = next();
+    if (waiter) waiter.wake();
     else busy = false;
   };
 
@@ -37,9 +51,9 @@ export function createPglitePool(pg: Pick<RemotePglite, 'query' | 'exec'>) {
     release,
   };
 
-  const lane = (queue: Array<() => void>) => ({
+  const lane = (queue: Waiter[]) => ({
     async connect() {
-      if (busy) await new Promise<void>((resolve) => queue.push(resolve));
+      if (busy) await new Promise<void>((wake) => queue.push({ wake, since: Date.now() }));
       busy = true;
       return client;
     },
@@ -48,5 +62,5 @@ export function createPglitePool(pg: Pick<RemotePglite, 'query' | 'exec'>) {
     },
   });
 
-  return Object.assign(lane(waiting.calls), { lanes: { search: lane(waiting.search), background: lane(waiting.background) } });
+  return Object.assign(lane(calls), { lanes: { search: lane(search), background: lane(background) } });
 }
