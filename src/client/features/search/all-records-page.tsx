@@ -90,37 +90,42 @@ export default function AllRecordsPage() {
     else dispatch(notifyError(serverMessage(error) ?? fallback, SEARCH_MSG.oops));
   }, [dispatch]);
 
+  /**
+   * A capped total ("200+"): the exact number, once per set of filters. Pages of the same filters keep it (or
+   * the count still running for them); a fresh load (Search, Refresh) counts again, the records may have changed.
+   */
+  const countFor = useCallback((inputList: FilterRow[], capped: boolean, fresh: boolean) => {
+    const key = JSON.stringify(inputList);
+    if (!capped) counted.current = null;
+    else if (fresh || counted.current?.key !== key) {
+      const mine: { key: string; total: number | null } = { key, total: null };
+      counted.current = mine;
+      searchApi.count(inputList).then(
+        (r) => {
+          if (counted.current !== mine) return; // other filters, or a fresh load, since
+          const total = Number(r?.totalItems);
+          counted.current = Number.isSafeInteger(total) && total >= 0 ? { key, total } : null;
+          setCount(counted.current);
+        },
+        () => {
+          if (counted.current !== mine) return;
+          counted.current = null; // the capped total stands; the page itself is fine
+          setCount(null);
+        },
+      );
+    }
+    setCount(counted.current);
+  }, []);
+
   /** Asks for one page; an answer that arrives after a newer request is dropped. */
-  const fetchPage = useCallback((page: number, pageSize: number, inputList: FilterRow[]) => {
+  const fetchPage = useCallback((page: number, pageSize: number, inputList: FilterRow[], fresh: boolean) => {
     const mine = ++ticket.current;
     searchApi.search({ userID, parameterList: DEFAULT_COLUMNS, inputList, pageno: page, pageSize })
       .then((answer) => {
         if (mine !== ticket.current) return;
         if (!answer || !Array.isArray(answer.results)) throw new Error('Unexpected answer');
         setShown({ page, pageSize, inputList, answer });
-        // A capped total ("1,000+"): the exact number once per set of filters (pages of the same search keep it).
-        const key = JSON.stringify(inputList);
-        const known = counted.current?.key === key && counted.current.total !== null;
-        if (!answer.totalIsLowerBound || known) {
-          if (!answer.totalIsLowerBound) counted.current = null;
-          setCount(counted.current);
-          return;
-        }
-        counted.current = { key, total: null };
-        setCount(counted.current);
-        searchApi.count(inputList).then(
-          (r) => {
-            const total = Number(r?.totalItems);
-            if (counted.current?.key !== key) return;
-            counted.current = Number.isSafeInteger(total) && total >= 0 ? { key, total } : null;
-            setCount(counted.current);
-          },
-          () => {
-            if (counted.current?.key !== key) return;
-            counted.current = null; // the capped total stands; the page itself is fine
-            setCount(null);
-          },
-        );
+        countFor(inputList, Boolean(answer.totalIsLowerBound), fresh);
       })
       .catch((error: unknown) => {
         if (mine === ticket.current) failed(error, 'The records could not be loaded.');
@@ -128,14 +133,15 @@ export default function AllRecordsPage() {
       .finally(() => {
         if (mine === ticket.current) setLoading(false);
       });
-  }, [userID, failed]);
-  const load = (page: number, pageSize: number, inputList: FilterRow[]) => {
+  }, [userID, failed, countFor]);
+  /** `fresh`: Search and Refresh (count again); paging and rows per page keep the count. */
+  const load = (page: number, pageSize: number, inputList: FilterRow[], fresh = false) => {
     setLoading(true);
-    fetchPage(page, pageSize, inputList);
+    fetchPage(page, pageSize, inputList, fresh);
   };
 
   useEffect(() => {
-    fetchPage(1, SEARCH_PAGE_SIZE, []); // loading is true from the start
+    fetchPage(1, SEARCH_PAGE_SIZE, [], true); // loading is true from the start
     let live = true;
     searchApi.parameterSets().then(
       (list) => live && setSets(Array.isArray(list) ? list : []),
@@ -159,11 +165,11 @@ export default function AllRecordsPage() {
       dispatch(notifyError(SEARCH_MSG.checkFields, SEARCH_MSG.oops));
       return;
     }
-    load(1, shown.pageSize, inputList);
+    load(1, shown.pageSize, inputList, true);
   };
   const everything = () => {
     setFilter(null);
-    load(1, shown.pageSize, []);
+    load(1, shown.pageSize, [], true);
   };
 
   const show = (samplenov: string) => {
@@ -191,8 +197,9 @@ export default function AllRecordsPage() {
   };
 
   const answer = shown.answer;
-  const exact = count && count.key === JSON.stringify(shown.inputList) ? count.total : null;
-  const counting = count !== null && count.total === null;
+  const ours = count !== null && count.key === JSON.stringify(shown.inputList) ? count : null;
+  const exact = ours?.total ?? null;
+  const counting = ours !== null && ours.total === null;
   const total = answer ? totalForPaging(answer, exact) : 0;
   const totalText = answer ? formatTotal(answer, exact) : '';
   const rows = useMemo(() => (answer ? answer.results.map(withCodes) : []), [answer]);

@@ -123,7 +123,7 @@ export default function SearchPage() {
 
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
           <Button
-            variant="contained" onClick={() => dispatch(A.searchRequested({ page: 1 }))} disabled={s.loading}
+            variant="contained" onClick={() => dispatch(A.searchRequested({ page: 1, fresh: true }))} disabled={s.loading}
             startIcon={s.loading ? <CircularProgress size={18} color="inherit" aria-label="Searching" /> : <SearchIcon />}
           >
             Search

@@ -1,6 +1,6 @@
 /** The search screen's calls: loads on open, search (takeLatest), record, saved searches, CSV export with progress. */
-import { call, put, select, takeLatest, takeLeading, fork, take, cancel } from 'redux-saga/effects';
-import { channel, type SagaIterator } from 'redux-saga';
+import { call, put, select, takeLatest, takeLeading, fork, take, cancel, cancelled } from 'redux-saga/effects';
+import { channel, type SagaIterator, type Task } from 'redux-saga';
 import { isUnauthorized, serverMessage } from '../../lib/api';
 import { request } from '../../lib/request';
 import { readStoredSession } from '../../lib/storage';
@@ -67,33 +67,50 @@ function* onSearch({ payload }: ReturnType<typeof A.searchRequested>): SagaItera
       return;
     }
     const key = JSON.stringify(inputList);
-    yield put(A.countKeyed(key));
+    const fresh = Boolean(payload.fresh);
+    yield put(A.countKeyed({ key, fresh }));
     yield put(A.searchDone(answer));
-    if (answer.totalIsLowerBound) yield call(countExactly, key, inputList);
-    else yield put(A.countCleared());
+    yield put(A.countNeeded({ key, inputList, needed: Boolean(answer.totalIsLowerBound), fresh }));
   } catch (error) {
     yield put(A.searchFailed());
     yield call(oops, error, 'The search failed.');
   }
 }
 
-/**
- * searchData capped its total ("1,000+"): ask for the exact number once per set of filters (pages of the same
- * search keep it). Runs inside the search's task, so a newer search cancels it. A failure leaves the capped
- * total on screen without a toast: the page itself is fine.
- */
+/** Asks countSearchData for the exact number of matches of `key`. A failure leaves the capped total, no toast. */
 function* countExactly(key: string, inputList: FilterRow[]): SagaIterator {
-  const s: SearchState = yield select(selectSearch);
-  if (s.count?.key === key && s.count.total !== null) return;
   yield put(A.countStarted(key));
   try {
     const answer: { totalItems?: unknown } | undefined = yield call(request, searchApi.count, inputList);
     const total = Number(answer?.totalItems);
     if (Number.isSafeInteger(total) && total >= 0) yield put(A.countDone({ key, total }));
-    else yield put(A.countCleared());
+    else yield put(A.countAbandoned(key));
   } catch (error) {
-    yield put(A.countCleared());
+    yield put(A.countAbandoned(key));
     if (!isUnauthorized(error)) console.warn('The exact count failed', error);
+  } finally {
+    if (yield cancelled()) yield put(A.countAbandoned(key));
+  }
+}
+
+/**
+ * The exact count of the shown search, in its own task so that paging (a new searchData) does not cancel it:
+ * one count per set of filters, started when searchData capped its total ("200+"), kept across pages of the
+ * same search, started again by a fresh search (the Search button), cancelled when other filters are shown or
+ * the total is exact.
+ */
+function* countWatcher(): SagaIterator {
+  let running: { key: string; task: Task } | null = null;
+  for (;;) {
+    const { payload }: ReturnType<typeof A.countNeeded> = yield take(A.countNeeded.type);
+    const busy = running !== null && running.task.isRunning();
+    if (busy && running!.key === payload.key && payload.needed && !payload.fresh) continue; // still counting these filters
+    if (busy) yield cancel(running!.task);
+    running = null;
+    if (!payload.needed) continue;
+    const s: SearchState = yield select(selectSearch);
+    if (!payload.fresh && s.count?.key === payload.key && s.count.total !== null) continue; // counted already
+    running = { key: payload.key, task: yield fork(countExactly, payload.key, payload.inputList) };
   }
 }
 
@@ -161,6 +178,7 @@ export function* searchSaga(): SagaIterator {
   yield takeLatest(A.opened.type, onOpened);
   yield takeLatest(A.selected.type, onSelected);
   yield takeLatest(A.searchRequested.type, onSearch);
+  yield fork(countWatcher);
   yield takeLatest(A.recordRequested.type, onRecord);
   yield takeLeading(A.exportRequested.type, onExport);
   yield takeLeading(A.saveRequested.type, onSave);

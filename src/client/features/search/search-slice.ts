@@ -1,7 +1,7 @@
 /** The microbe search screen's state: parameter sets, saved searches, filter rows, results, record, export. */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { sliceReducers } from '../../app/store';
-import type { SampleLookup, SavedSearchItem, SearchAnswer, SearchParameter, SearchParameterSet } from '../../../shared/contract/search-endpoints';
+import type { FilterRow, SampleLookup, SavedSearchItem, SearchAnswer, SearchParameter, SearchParameterSet } from '../../../shared/contract/search-endpoints';
 import { newRow, type FilterRowState } from './search-model';
 
 export interface SearchToast { id: number; title: string; message: string; variant: 'error' | 'success' | 'info' }
@@ -68,7 +68,8 @@ export const searchSlice = createSlice({
     rowRemoved: (s, a: PayloadAction<string>) => {
       s.rows = s.rows.filter((r) => r.key !== a.payload);
     },
-    searchRequested: (s, a: PayloadAction<{ page: number }>) => {
+    /** `fresh`: the Search button (count again); page links keep the exact count of the same filters. */
+    searchRequested: (s, a: PayloadAction<{ page: number; fresh?: boolean }>) => {
       s.loading = true;
       s.page = a.payload.page;
     },
@@ -76,23 +77,29 @@ export const searchSlice = createSlice({
       s.loading = false;
       s.searched = true;
       s.answer = a.payload;
+      if (!a.payload.totalIsLowerBound) s.count = null; // the total is exact already
     },
     searchFailed: (s) => {
       s.loading = false;
     },
-    /** A search of the filters `key` is about to show: an exact count of other filters no longer applies. */
-    countKeyed: (s, a: PayloadAction<string>) => {
-      if (s.count?.key !== a.payload) s.count = null;
+    /**
+     * A search of the filters `key` is about to show: an exact count of other filters no longer applies, nor
+     * one of the same filters when the search is fresh (the records may have changed since).
+     */
+    countKeyed: (s, a: PayloadAction<{ key: string; fresh: boolean }>) => {
+      if (a.payload.fresh || s.count?.key !== a.payload.key) s.count = null;
     },
+    /** The shown answer's total was capped (`needed`): the count saga counts its filters unless it has. */
+    countNeeded: (s, _a: PayloadAction<{ key: string; inputList: FilterRow[]; needed: boolean; fresh: boolean }>) => s,
     countStarted: (s, a: PayloadAction<string>) => {
       s.count = { key: a.payload, total: null };
     },
     countDone: (s, a: PayloadAction<{ key: string; total: number }>) => {
       if (s.count?.key === a.payload.key) s.count.total = a.payload.total;
     },
-    /** The exact count failed or was not needed: the page's total stands. */
-    countCleared: (s) => {
-      s.count = null;
+    /** The count of `key` failed or was cancelled before it answered: the page's total stands. */
+    countAbandoned: (s, a: PayloadAction<string>) => {
+      if (s.count?.key === a.payload && s.count.total === null) s.count = null;
     },
     recordRequested: (s, a: PayloadAction<string>) => {
       s.record = { samplenov: a.payload, data: null, loading: true };

@@ -133,22 +133,32 @@ test('search by one parameter; an empty filter is refused; the export sends the 
   await stop(task);
 });
 
-test('a capped total reads "200+ records" until the exact count answers; paging then reaches the last record', async () => {
-  let finish: (v: unknown) => void = () => undefined;
+test('a capped total reads "200+ records" until the exact count answers; paging keeps it, Refresh counts again', async () => {
+  const finishers: Array<(v: unknown) => void> = [];
   answer({
     menuofUserforjosn,
     getSearchParameterSets: () => SETS,
     searchData: (b) => ({ ...page(b), totalItems: 201, totalIsLowerBound: true }),
-    countSearchData: () => new Promise((resolve) => { finish = resolve; }),
+    countSearchData: () => new Promise((resolve) => { finishers.push(resolve); }),
   });
   const { task } = render();
   expect(await screen.findByText('200+ records (counting all matches…)')).toBeInTheDocument();
   expect(callsTo('countSearchData')).toEqual([{ inputList: [] }]);
-  await act(async () => finish({ totalItems: 2345 }));
+  // Paging while it counts: no second count.
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  await waitFor(() => expect(callsTo('searchData').at(-1)).toMatchObject({ pageno: 2 }));
+  expect(callsTo('countSearchData')).toHaveLength(1);
+  await act(async () => finishers[0]({ totalItems: 2345 }));
   expect(await screen.findByText('2,345 records')).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
   await waitFor(() => expect(callsTo('searchData').at(-1)).toMatchObject({ pageno: 235, pageSize: 10 }));
   expect(await screen.findByText('2,345 records')).toBeInTheDocument();
   expect(callsTo('countSearchData')).toHaveLength(1);
+  // Refresh: the records may have changed, so it counts again.
+  fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+  expect(await screen.findByText('200+ records (counting all matches…)')).toBeInTheDocument();
+  expect(callsTo('countSearchData')).toHaveLength(2);
+  await act(async () => finishers[1]({ totalItems: 2350 }));
+  expect(await screen.findByText('2,350 records')).toBeInTheDocument();
   await stop(task);
 });

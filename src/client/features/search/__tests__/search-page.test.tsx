@@ -171,36 +171,52 @@ test('a saved search from the dropdown restores its filter rows; Show opens the 
   await stop(task);
 });
 
-test('a capped total shows "200+" while the exact count runs, then the count; pages of the same search do not count again', async () => {
-  let finish: (v: unknown) => void = () => undefined;
+test('a capped total shows "200+" while the exact count runs, then the count; paging keeps the count, a fresh Search counts again', async () => {
+  const finishers: Array<(v: unknown) => void> = [];
   answer({
     getSearchParameterSets: () => SETS,
     getSearchAllForMicrobeHome: () => [],
     searchData: (b) => ({ ...RESULTS, totalItems: 201, totalIsLowerBound: true, results: RESULTS.results.map((r) => ({ ...r, srno: r.srno + (Number(b.pageno) - 1) * 10 })) }),
-    countSearchData: () => new Promise((resolve) => { finish = resolve; }),
+    countSearchData: () => new Promise((resolve) => { finishers.push(resolve); }),
   });
   const { task } = render();
   fireEvent.click(await screen.findByRole('checkbox', { name: 'Source' }));
   fireEvent.change(screen.getByRole('textbox', { name: 'Source' }), { target: { value: 'field' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  const searchButton = () => within(screen.getByRole('main')).getByRole('button', { name: 'Search' });
+  fireEvent.click(searchButton());
   expect(await screen.findByText('200+ found (counting all matches…)')).toBeInTheDocument();
   expect(callsTo('countSearchData')).toEqual([{ inputList: callsTo('searchData')[0].inputList }]);
-  expect(callsTo('searchData')[0].inputList).toMatchObject([{ key: 'sample:source', inputValue: 'field' }]);
-  // Paging by the capped total meanwhile: 21 pages; the screens ask for the capped total.
-  expect(callsTo('searchData')[0]).toMatchObject({ countUpTo: 200 });
-  expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
+  expect(callsTo('searchData')[0]).toMatchObject({ countUpTo: 200, inputList: [{ key: 'sample:source', inputValue: 'field' }] });
 
-  await act(async () => finish({ totalItems: 29186 }));
+  // Paging while the count runs: the count goes on, no second one.
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  await waitFor(() => expect(callsTo('searchData')).toHaveLength(2));
+  expect(await screen.findByText('200+ found (counting all matches…)')).toBeInTheDocument();
+  expect(callsTo('countSearchData')).toHaveLength(1);
+  await act(async () => finishers[0]({ totalItems: 29186 }));
   expect(await screen.findByText('29,186 found')).toBeInTheDocument();
+
+  // Pages of the same search keep the exact count: the last page is page 2,919.
   fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
   await waitFor(() => expect(callsTo('searchData').at(-1)).toMatchObject({ pageno: 2919 }));
   expect(await screen.findByText('29,186 found')).toBeInTheDocument();
   expect(callsTo('countSearchData')).toHaveLength(1);
 
-  // Other filters: counted again.
-  fireEvent.change(screen.getByRole('textbox', { name: 'Source' }), { target: { value: 'forest' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  // Search again with the same filters: the records may have changed, so it counts again.
+  fireEvent.click(searchButton());
   expect(await screen.findByText('200+ found (counting all matches…)')).toBeInTheDocument();
   expect(callsTo('countSearchData')).toHaveLength(2);
+  await act(async () => finishers[1]({ totalItems: 29190 }));
+  expect(await screen.findByText('29,190 found')).toBeInTheDocument();
+
+  // Other filters: counted again; an incomplete row refused before the call leaves the shown count alone.
+  fireEvent.change(screen.getByRole('textbox', { name: 'Source' }), { target: { value: 'forest' } });
+  fireEvent.click(searchButton());
+  expect(await screen.findByText('200+ found (counting all matches…)')).toBeInTheDocument();
+  expect(callsTo('countSearchData')).toHaveLength(3);
+  fireEvent.change(screen.getByRole('textbox', { name: 'Source' }), { target: { value: '' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  await act(async () => finishers[2]({ totalItems: 512 }));
+  expect(await screen.findByText('512 found')).toBeInTheDocument();
   await stop(task);
 });
