@@ -11,7 +11,7 @@ import { MENU_ADMIN_ENDPOINTS } from './menu-endpoints';
 import { AUDIT_ENDPOINTS } from './audit-endpoints';
 import { SEARCH_ENDPOINTS } from './search-endpoints';
 import { RESOURCE_LIST, employee, microbe, type ResourceDef } from '../resources';
-import { SCREEN } from './screens';
+import { SCREEN, SCREEN_GROUP } from './screens';
 
 /**
  * Screen access: which menu screens let a user call an endpoint or open a route.
@@ -48,73 +48,62 @@ const MENU_FREE: readonly EndpointSpec[] = [
   USER_ACCESS_ENDPOINTS.getusergroup,
 ];
 
+type Entry = [EndpointSpec, readonly string[]];
+/** Every endpoint of `endpoints` belongs to `screens`. */
+const each = (endpoints: readonly EndpointSpec[], screens: readonly string[]): Entry[] => endpoints.map((e) => [e, screens]);
+
 /** A simple master's list, search, by-id, save and status calls belong to its home screen. */
-function masterScreens(r: ResourceDef, endpoints: readonly MasterEndpoint[]): Array<[EndpointSpec, readonly string[]]> {
-  return endpoints.filter((e) => e.resource === r.name && e.role !== 'lookup').map((e) => [e, [link(r.routes.home)]]);
+function masterScreens(r: ResourceDef, endpoints: readonly MasterEndpoint[]): Entry[] {
+  return each(endpoints.filter((e) => e.resource === r.name && e.role !== 'lookup'), [link(r.routes.home)]);
 }
 
-const levelOne = [S.level1] as const;
-const levelTwo = [S.level2] as const;
-const bothLevels = [S.level1, S.level2] as const;
-const menuAdmin = [S.menuByUser, S.userGroups] as const;
-const commonMaster = [S.commonMaster, S.commonMasterType] as const;
+const { levelOne, levelTwo, bothLevels, menuAdmin, commonMaster } = SCREEN_GROUP;
 
 /** Endpoint -> the screens that use it. */
-const BY_SCREEN: Array<[EndpointSpec, readonly string[]]> = [
+const BY_SCREEN: Entry[] = [
   ...RESOURCE_LIST.flatMap((r) => masterScreens(r, MASTER_ENDPOINTS)),
   ...masterScreens(employee, EMPLOYEE_ENDPOINTS),
   ...masterScreens(microbe, MICROBE_MASTER_ENDPOINTS),
   // Employees and their activity access (userActivityAccess opens from the employee list).
-  [USER_ACCESS_ENDPOINTS.getCheckboxes, [S.employees]],
-  [USER_ACCESS_ENDPOINTS.getresourceByroleId, [S.employees]],
-  [USER_ACCESS_ENDPOINTS.getUsractById, [S.employees]],
-  [USER_ACCESS_ENDPOINTS.saveUserActivityAceess, [S.employees]],
+  ...each([
+    USER_ACCESS_ENDPOINTS.getCheckboxes, USER_ACCESS_ENDPOINTS.getresourceByroleId, USER_ACCESS_ENDPOINTS.getUsractById,
+    USER_ACCESS_ENDPOINTS.saveUserActivityAceess,
+  ], [S.employees]),
   // Common master entries.
-  ...Object.values(COMMON_MASTER_ENDPOINTS)
-    .filter((e) => !MENU_FREE.includes(e))
-    .map((e): [EndpointSpec, readonly string[]] => [e, commonMaster]),
+  ...each(Object.values(COMMON_MASTER_ENDPOINTS).filter((e) => !MENU_FREE.includes(e)), commonMaster),
   // Parameter configuration; the workflow screens read an activity's configuration too.
-  [PARAMETER_ENDPOINTS.getActivityParametersByid, [S.parameters]],
-  [PARAMETER_ENDPOINTS.getParameterByActivity, [S.parameters]],
-  [PARAMETER_ENDPOINTS.saveParameters, [S.parameters]],
+  ...each([PARAMETER_ENDPOINTS.getActivityParametersByid, PARAMETER_ENDPOINTS.getParameterByActivity, PARAMETER_ENDPOINTS.saveParameters], [S.parameters]),
   [PARAMETER_ENDPOINTS.getParamconf, [S.parameters, ...bothLevels]],
   // Dashboard and checkData.
   [DASHBOARD_ENDPOINTS.getDashboard, [S.dashboard]],
   [DASHBOARD_ENDPOINTS.getAllSamples, [S.allSamples]],
   // Sample inward and isolates.
-  [SAMPLE_ENDPOINTS.getsamphome, [S.sampleInward]],
-  [SAMPLE_ENDPOINTS.getSearchForsampleinward, [S.sampleInward]],
-  [SAMPLE_ENDPOINTS.getsapleivertById, [S.sampleInward]],
-  [SAMPLE_ENDPOINTS.savesampleinverd, [S.sampleInward]],
-  [SAMPLE_ENDPOINTS.changesampleinStatus, [S.sampleInward]],
+  ...each([
+    SAMPLE_ENDPOINTS.getsamphome, SAMPLE_ENDPOINTS.getSearchForsampleinward, SAMPLE_ENDPOINTS.getsapleivertById,
+    SAMPLE_ENDPOINTS.savesampleinverd, SAMPLE_ENDPOINTS.changesampleinStatus,
+  ], [S.sampleInward]),
   [SAMPLE_ENDPOINTS.getSamplingData, [S.sampleInward, S.isolate, ...bothLevels]],
-  [SAMPLE_ENDPOINTS.getfindisolate, [S.isolate]],
-  [SAMPLE_ENDPOINTS.getOtpForIsolated, [S.isolate]],
-  [SAMPLE_ENDPOINTS.getoverwrightotp, [S.isolate]],
-  [SAMPLE_ENDPOINTS.saveisolatecode, [S.isolate]],
-  [SAMPLE_ENDPOINTS.saveisolatecodereplacetootp, [S.isolate]],
+  ...each([
+    SAMPLE_ENDPOINTS.getfindisolate, SAMPLE_ENDPOINTS.getOtpForIsolated, SAMPLE_ENDPOINTS.getoverwrightotp,
+    SAMPLE_ENDPOINTS.saveisolatecode, SAMPLE_ENDPOINTS.saveisolatecodereplacetootp,
+  ], [S.isolate]),
   // Level 1 and Level 2 activities, the approval queue (a tab of both homes) and plant assessments.
-  [ACTIVITY_ENDPOINTS.getactitransctionhome, levelOne],
-  [ACTIVITY_ENDPOINTS.getSearchForactitransaction, levelOne],
-  [ACTIVITY_ENDPOINTS.getacttransactionByid, levelOne],
-  [ACTIVITY_ENDPOINTS.getactivityforparamconf, levelOne],
-  [ACTIVITY_ENDPOINTS.saveActivities, levelOne],
-  [ACTIVITY_ENDPOINTS.saveActivityParameters, levelOne],
-  [ACTIVITY_ENDPOINTS.getLevel2ActivityHome, levelTwo],
-  [ACTIVITY_ENDPOINTS.getSearchForLevel2actitransaction, levelTwo],
-  [ACTIVITY_ENDPOINTS.getLevel2ActivityByid, levelTwo],
-  [ACTIVITY_ENDPOINTS.getlvl2activityforparamconf, levelTwo],
-  [ACTIVITY_ENDPOINTS.getLvl2Paramconf, levelTwo],
-  [ACTIVITY_ENDPOINTS.saveLvl2Activities, levelTwo],
+  ...each([
+    ACTIVITY_ENDPOINTS.getactitransctionhome, ACTIVITY_ENDPOINTS.getSearchForactitransaction, ACTIVITY_ENDPOINTS.getacttransactionByid,
+    ACTIVITY_ENDPOINTS.getactivityforparamconf, ACTIVITY_ENDPOINTS.saveActivities, ACTIVITY_ENDPOINTS.saveActivityParameters,
+  ], levelOne),
+  ...each([
+    ACTIVITY_ENDPOINTS.getLevel2ActivityHome, ACTIVITY_ENDPOINTS.getSearchForLevel2actitransaction, ACTIVITY_ENDPOINTS.getLevel2ActivityByid,
+    ACTIVITY_ENDPOINTS.getlvl2activityforparamconf, ACTIVITY_ENDPOINTS.getLvl2Paramconf, ACTIVITY_ENDPOINTS.saveLvl2Activities,
+  ], levelTwo),
   [ACTIVITY_ENDPOINTS.getApprovalQueue, bothLevels],
-  [ACTIVITY_ENDPOINTS.findisolaecodeforplantassesment, [S.level2Entry]],
-  [ACTIVITY_ENDPOINTS.saveLevel2ActivityPlantassisscode, [S.level2Entry]],
+  ...each([ACTIVITY_ENDPOINTS.findisolaecodeforplantassesment, ACTIVITY_ENDPOINTS.saveLevel2ActivityPlantassisscode], [S.level2Entry]),
   // Microbe identification opens from its menu entry and from the Level 1 list's microbe icon.
-  ...Object.values(IDENTIFICATION_ENDPOINTS).map((e): [EndpointSpec, readonly string[]] => [e, [S.identification, S.level1]]),
+  ...each(Object.values(IDENTIFICATION_ENDPOINTS), [S.identification, S.level1]),
   // Microbe search; All Records is the same search without filters.
-  ...Object.values(SEARCH_ENDPOINTS).map((e): [EndpointSpec, readonly string[]] => [e, [S.search, S.allRecords]]),
+  ...each(Object.values(SEARCH_ENDPOINTS), [S.search, S.allRecords]),
   // Menu administration: Menu By User and the user groups open the same tree (bmstree, menu2).
-  ...Object.values(MENU_ADMIN_ENDPOINTS).map((e): [EndpointSpec, readonly string[]] => [e, menuAdmin]),
+  ...each(Object.values(MENU_ADMIN_ENDPOINTS), menuAdmin),
 ];
 
 const FREE_PATHS = new Set(MENU_FREE.map(path));

@@ -38,10 +38,15 @@ export type ScreenLink = (typeof SCREEN)[keyof typeof SCREEN];
  * from their list screen, so they belong to it.
  */
 const S = SCREEN;
-const levelOne = [S.level1] as const;
-const levelTwo = [S.level2] as const;
-const menuAdmin = [S.menuByUser, S.userGroups] as const;
-const commonMaster = [S.commonMaster, S.commonMasterType] as const;
+/** Screens that share their routes and calls (both tables use them: here and screen-access.ts). */
+export const SCREEN_GROUP = {
+  levelOne: [S.level1],
+  levelTwo: [S.level2],
+  bothLevels: [S.level1, S.level2],
+  menuAdmin: [S.menuByUser, S.userGroups],
+  commonMaster: [S.commonMaster, S.commonMasterType],
+} as const;
+const { levelOne, levelTwo, menuAdmin, commonMaster } = SCREEN_GROUP;
 
 export const ROUTE_SCREENS: Partial<Record<RoutePath, readonly string[] | null>> = {
   '/login': null,

@@ -19,7 +19,7 @@ const NA = 'N/A';
 
 /**
  * The number of matches as it should be read: searchData counts up to SEARCH_TOTAL_CAP and then stops
- * (totalIsLowerBound), so above the cap it is "1,000+", never a made-up exact figure, until the exact count
+ * (totalIsLowerBound), so above the cap it is "200+", never a made-up exact figure, until the exact count
  * (countSearchData) has answered.
  */
 export function formatTotal(answer: Pick<SearchAnswer, 'totalItems' | 'totalIsLowerBound'>, exact: number | null = null): string {
