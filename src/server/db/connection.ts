@@ -40,6 +40,10 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     types.setTypeParser(NUMERIC, toNumber);
     types.setTypeParser(DATE, asText);
     const pool = new pg.default.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle connection closed by the server (a restart, an administrator, a dropped database) is an 'error'
+    // event of the pool; unheard, it would end the process. The pool drops that connection and opens another
+    // for the next query, and a query that was running gets its own error: note it and carry on.
+    pool.on('error', (err) => process.stderr.write(`PostgreSQL closed an idle connection: ${err.message}\n`));
     // Fail fast with a clear message when the server is unreachable.
     const c = await pool.connect();
     c.release();
