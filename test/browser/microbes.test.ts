@@ -45,6 +45,8 @@ test('admin creates a microbe master entry, finds it by search, deactivates and 
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row').filter({ hasText: 'leguminosarum' });
   await row.waitFor();
+  // The new entry is on the unfiltered list too: wait for the search's answer (a header and one row).
+  await page.getByRole('row').nth(2).waitFor({ state: 'detached' });
   await expect(page.getByRole('row').count()).resolves.toBe(2);
   await expect(row.textContent()).resolves.toContain('Bacteria');
   await row.getByRole('button', { name: 'Deactivate' }).click();
