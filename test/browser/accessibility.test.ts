@@ -1,6 +1,6 @@
 /**
  * Accessibility (issue 6.8): axe-core over every main screen (no serious or critical violation), and the
- * everyday forms used with the keyboard alone. Runs on the demo lab so that lists and forms hold data.
+ * everyday forms used with the keyboard alone (sign-in and password change, a master form, the microbe search). Runs on the demo lab so that lists and forms hold data.
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signIn, startServer, ADMIN_INITIAL_PASSWORD, type RunningServer } from './support/harness';
@@ -15,7 +15,7 @@ const SCREENS = [
   'CommonMasterTypeHome', 'CommonMasterType', 'CommonMasterHome', 'CommonMaster', 'CommonMasterEntry',
   'WorkFlowroleHomepage', 'workflowrole',
   'SampleInwardHome', 'sampleInverd', 'Isolate', 'ActivityTransactionHome', 'level2activityHome', 'level2activityEntry',
-  'MicrobeMaster', 'MicrobeMasterEntry',
+  'MicrobeMaster', 'MicrobeMasterEntry', 'MicrobeIdentification', 'SearchMicrobe', 'showallrecords',
   'Menu By User', 'newGrouphome', 'newGroup', 'auditLog',
 ];
 
@@ -73,6 +73,36 @@ test('a master form is filled and saved with the keyboard alone', async () => {
   await page.keyboard.press('Enter');
   await page.getByText('Record Saved Successfully!').first().waitFor();
   await page.waitForURL(/#\/departmentHome$/);
+});
+
+/** Presses Tab until `target` has the focus (at most `max` times); fails when it never does. */
+async function tabTo(target: ReturnType<Page['getByRole']>, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((e) => e === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('the keyboard never reached the element');
+}
+
+test('the microbe search is used with the keyboard alone: tick a parameter, type its value, search, open a record', async () => {
+  await page.goto(`${server.url}/#/SearchMicrobe`);
+  const source = page.getByRole('checkbox', { name: 'Source' });
+  await source.waitFor();
+  await source.focus();
+  await page.keyboard.press('Space');
+  const value = page.getByRole('textbox', { name: 'Source' });
+  await tabTo(value);
+  await page.keyboard.type('field');
+  await tabTo(page.getByRole('main').getByRole('button', { name: 'Search', exact: true }));
+  await page.keyboard.press('Enter');
+  await page.getByText(/^\d[\d,]*\+? found/).waitFor();
+  const show = page.getByRole('button', { name: 'Show' }).first();
+  await tabTo(show, 80);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(/^Detailed Records for: /).waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
 });
 
 test('no serious or critical axe violation on any main screen', async () => {
