@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { createTestApp, enc, headersFor, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app';
 import { verifyAuditChain } from '../lib/audit';
 import { hashPassword } from '../lib/passwords';
+import { dropCachedSessions, SESSION_CACHE_MS } from '../plugins/session';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -203,18 +204,42 @@ describe('sessions', () => {
     expect([after.statusCode, after.json().message]).toEqual([401, 'login again']);
   });
 
+  // These tests change sessions and users with SQL, behind the server's back: the server sees such a change once
+  // its cached sessions are SESSION_CACHE_MS old (the last test here waits for that); dropCachedSessions stands for the wait.
   test('idle expiry and absolute expiry end a session', async () => {
     await t.handle.db.updateTable('session').set({ last_seen_at: sql`now() - interval '31 minutes'` }).where('user_id', '=', s.id).where('revoked_at', 'is', null).execute();
+    dropCachedSessions(t.handle.db);
     expect((await t.post('/api/transaction/checklogin', { accessToken: s.accessToken }, s)).json().message).toBe('login again');
     const s2 = (await signin('sess', 'Sess@12345')).json();
     await t.handle.db.updateTable('session').set({ expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', s.id).where('revoked_at', 'is', null).execute();
+    dropCachedSessions(t.handle.db);
     expect((await t.post('/api/transaction/checklogin', { accessToken: s2.accessToken }, s2)).statusCode).toBe(401);
   });
 
   test('a deactivated user loses live sessions', async () => {
     await t.handle.db.updateTable('app_user').set({ active: 'N' }).where('id', '=', s.id).execute();
+    dropCachedSessions(t.handle.db);
     expect((await t.post('/api/transaction/checklogin', { accessToken: s.accessToken }, s)).statusCode).toBe(401);
     await t.handle.db.updateTable('app_user').set({ active: 'Y' }).where('id', '=', s.id).execute();
+  });
+
+  test('a session is read once per SESSION_CACHE_MS: a revocation made behind the server is seen after that, one made through it at once', async () => {
+    const a = (await signin('sess', 'Sess@12345')).json();
+    const check = async (x: { accessToken: string }) => (await t.post('/api/transaction/checklogin', { accessToken: x.accessToken }, x as never)).statusCode;
+    expect(await check(a)).toBe(200);
+    await t.handle.db.updateTable('session').set({ revoked_at: sql`now()`, revoked_reason: 'by SQL' }).where('user_id', '=', s.id).where('revoked_at', 'is', null).execute();
+    // The server answered from its copy (no commit through it changed a session): the copy is in use ...
+    expect(await check(a)).toBe(200);
+    // ... and lives no longer than SESSION_CACHE_MS.
+    await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 100));
+    expect(await check(a)).toBe(401);
+
+    // Through the server, a sign-out ends the session for the very next call, and no other session is kept alive by the cache.
+    const b = (await signin('sess', 'Sess@12345')).json();
+    const c = (await signin('sess', 'Sess@12345')).json();
+    expect([await check(b), await check(c)]).toEqual([200, 200]);
+    expect((await t.post('/api/auth/logout', {}, b)).statusCode).toBe(200);
+    expect([await check(b), await check(c)]).toEqual([401, 200]);
   });
 
   test('a token signed with another secret is refused', async () => {

@@ -6,7 +6,8 @@ import { type EndpointSpec, path } from '../../shared/contract/endpoints';
 import { MSG } from '../../shared/contract/messages';
 import type { PermissionFlag } from '../../shared/contract/session';
 import { verifyAccessToken, sha256Hex, sameHash } from '../lib/tokens';
-import { findLiveSession, touchSession } from '../modules/auth/session-repository';
+import { findLiveSession, touchSession, type LiveSession } from '../modules/auth/session-repository';
+import { commitCache } from '../lib/commit-cache';
 import { flagsOf, type Flags } from '../lib/permissions';
 import type { Actor } from '../lib/audit';
 import { HttpError } from './errors';
@@ -75,6 +76,41 @@ function header(req: FastifyRequest, name: string): string | null {
   return typeof v === 'string' && v.length > 0 ? v : null;
 }
 
+/**
+ * The live sessions of recent calls (lib/commit-cache.ts): reading the session and its user's role is one
+ * more database round trip on every call, the largest fixed cost of a call after HTTP itself. Any committed
+ * change to a session (sign-in, sign-out), a user (password, deactivation, role or group) or a workflow role
+ * drops them all, so in this server process a sign-out or deactivation refuses the very next call. A change
+ * made by another server process (or by SQL) is seen within SESSION_CACHE_MS. Expiry (absolute and idle) is
+ * checked on every call against the cached times.
+ */
+export const SESSION_CACHE_MS = 2_000;
+const SESSION_ENTITIES = new Set(['session', 'user', 'workflow_role']);
+const liveSessions = commitCache<LiveSession | null>({
+  name: 'live sessions', maxAgeMs: SESSION_CACHE_MS, maxEntries: 10_000, dropOn: (c) => SESSION_ENTITIES.has(c.entity),
+});
+
+/** Forgets the cached sessions of a database: what a change made behind the server's back looks like after SESSION_CACHE_MS. */
+export const dropCachedSessions = (db: Kysely<Database>): void => liveSessions.drop(db);
+
+async function liveSession(app: FastifyInstance, sessionId: string): Promise<LiveSession | null> {
+  const row = await liveSessions.get(app.db, sessionId, async () => {
+    const found = await findLiveSession(app.db, sessionId, app.settings.sessionIdleMinutes);
+    if (!found) return null;
+    if (found.stale_touch) {
+      await touchSession(app.db, found.id);
+      return { ...found, last_seen_at: new Date(), stale_touch: false };
+    }
+    return found;
+  });
+  const now = Date.now();
+  if (row && (now >= new Date(row.expires_at).getTime() || now - new Date(row.last_seen_at).getTime() >= app.settings.sessionIdleMinutes * 60_000)) {
+    liveSessions.drop(app.db, sessionId);
+    return null;
+  }
+  return row;
+}
+
 export async function authenticate(req: FastifyRequest, spec: EndpointSpec): Promise<AuthContext> {
   const app = req.server;
   const accessToken = bearer(req);
@@ -82,7 +118,7 @@ export async function authenticate(req: FastifyRequest, spec: EndpointSpec): Pro
   if (!accessToken || !token) throw notSignedIn();
   const claims = verifyAccessToken(accessToken, app.sessionSecret);
   if (!claims) throw notSignedIn();
-  const row = await findLiveSession(app.db, claims.sid, app.settings.sessionIdleMinutes);
+  const row = await liveSession(app, claims.sid);
   if (!row || row.user_id !== claims.uid || !sameHash(row.token_hash, sha256Hex(token))) throw notSignedIn();
   const dbName = header(req, 'dbname');
   if (dbName !== row.tenant || row.tenant !== app.settings.tenant) {
@@ -91,7 +127,6 @@ export async function authenticate(req: FastifyRequest, spec: EndpointSpec): Pro
   if (row.kind === 'first_login' && spec.auth !== 'first-login') {
     throw new HttpError(403, 'Please change your password before using the application.');
   }
-  if (row.stale_touch) await touchSession(app.db, row.id);
   const ctx: AuthContext = {
     sessionId: row.id,
     userId: row.user_id,

@@ -44,7 +44,7 @@ export async function findLiveSession(db: Db, sessionId: string, idleMinutes: nu
     .innerJoin('app_user as u', 'u.id', 's.user_id')
     .leftJoin('workflow_role as r', (j) => j.onRef('r.id', '=', 'u.workflow_role_id').on('r.active', '=', 'Y'))
     .select([
-      's.id', 's.user_id', 's.tenant', 's.kind', 's.token_hash', 's.last_seen_at',
+      's.id', 's.user_id', 's.tenant', 's.kind', 's.token_hash', 's.last_seen_at', 's.expires_at',
       'u.username', 'u.user_group_id',
       'r.can_add', 'r.can_edit', 'r.can_view', 'r.can_delete', 'r.can_approve', 'r.can_microbe', 'r.is_toprole',
       sql<boolean>`s.last_seen_at < now() - interval '60 seconds'`.as('stale_touch'),
@@ -56,6 +56,8 @@ export async function findLiveSession(db: Db, sessionId: string, idleMinutes: nu
     .where('u.active', '=', 'Y')
     .executeTakeFirst();
 }
+
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 export async function touchSession(db: Db, sessionId: string): Promise<void> {
   await db.updateTable('session').set({ last_seen_at: sql`now()` }).where('id', '=', sessionId).execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { onCommitted, type CommittedChange } from '../../lib/audit';
+import type { CommittedChange } from '../../lib/audit';
+import { commitCache } from '../../lib/commit-cache';
 import { grantedScreens } from './menu-repository';
 
 /**
@@ -11,40 +12,16 @@ import { grantedScreens } from './menu-repository';
  * and it keeps the rule simple: the next call after the change sees it. The time limit covers changes
  * made by another server process on the same PostgreSQL database.
  */
-const MAX_AGE_MS = 30_000;
-const MAX_ENTRIES = 5_000;
 const MENU_ENTITIES = new Set(['menu', 'menu_item', 'menu_grant', 'user_group', 'user']);
 /** Audited events of a user that change neither their group nor any grant (sign-ins come from anyone, often). */
 const NOT_A_MENU_CHANGE = /^(signin|password)\./;
 const changesMenus = (c: CommittedChange) => MENU_ENTITIES.has(c.entity) && !NOT_A_MENU_CHANGE.test(c.action);
 
-interface Entry { screens: Set<string>; at: number }
-interface Cache { entries: Map<string, Entry>; generation: number }
-const caches = new WeakMap<Kysely<Database>, Cache>();
-
-onCommitted((db, changes) => {
-  const cache = caches.get(db);
-  if (!cache || !changes.some(changesMenus)) return;
-  cache.entries.clear();
-  cache.generation++;
-});
+const screens = commitCache<ReadonlySet<string>>({ name: 'granted screens', maxAgeMs: 30_000, maxEntries: 5_000, dropOn: changesMenus });
 
 /** How many users' screens are cached for this database (tests of the invalidation). */
-export const cachedScreenUsers = (db: Kysely<Database>): number => caches.get(db)?.entries.size ?? 0;
+export const cachedScreenUsers = (db: Kysely<Database>): number => screens.size(db);
 
-export async function screensOfUser(db: Kysely<Database>, userId: number, userGroupId: number | null): Promise<ReadonlySet<string>> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = { entries: new Map(), generation: 0 }));
-  const key = `${userId}:${userGroupId ?? ''}`;
-  const hit = cache.entries.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < MAX_AGE_MS) return hit.screens;
-  const generation = cache.generation;
-  const screens = await grantedScreens(db, userId, userGroupId);
-  // A change committed while this read ran may not be in it: answer it, but do not keep it.
-  if (cache.generation === generation) {
-    if (cache.entries.size >= MAX_ENTRIES) cache.entries.clear();
-    cache.entries.set(key, { screens, at: now });
-  }
-  return screens;
+export function screensOfUser(db: Kysely<Database>, userId: number, userGroupId: number | null): Promise<ReadonlySet<string>> {
+  return screens.get(db, `${userId}:${userGroupId ?? ''}`, () => grantedScreens(db, userId, userGroupId));
 }

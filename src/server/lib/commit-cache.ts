@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { onCommitted, type CommittedChange } from './audit';
+
+/**
+ * A read cache that a committed change drops: the server's hot reads (the session of every call, the screens
+ * a menu grants, the totals of the sample lists) keep their answers here, one cache per database handle.
+ *
+ * - Every mutation commits through `mutate()` (lib/audit.ts), which names the entities it changed; a change
+ *   for which `dropOn` says yes empties the whole cache of that database. The next call after the change reads
+ *   the database again, in this server process.
+ * - `maxAgeMs` bounds how long an answer lives anyway: the time within which a change made elsewhere (another
+ *   server process on the same PostgreSQL database, an administrator's SQL) is seen.
+ * - A change committed while an answer was being read may not be in that answer: it is returned to its caller
+ *   but not kept (the generation check).
+ * - At `maxEntries` the cache starts again empty (cheap, and entries are cheap to read again).
+ */
+export interface CommitCacheOptions {
+  /** Names the cache in tests and notes. */
+  name: string;
+  maxAgeMs: number;
+  maxEntries: number;
+  /** Whether a committed change makes the cached answers stale. */
+  dropOn: (change: CommittedChange) => boolean;
+}
+
+interface Entry<V> { value: V; at: number }
+interface PerDb<V> { entries: Map<string, Entry<V>>; generation: number }
+
+export interface CommitCache<V> {
+  /** The cached answer for `key`, or `load()`'s (kept when no change committed meanwhile). */
+  get(db: Kysely<Database>, key: string, load: () => Promise<V>): Promise<V>;
+  /** Forgets one key, or everything (what a change behind the server's back looks like once `maxAgeMs` has passed). */
+  drop(db: Kysely<Database>, key?: string): void;
+  /** How many answers are kept for this database (tests). */
+  size(db: Kysely<Database>): number;
+}
+
+export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
+  const caches = new WeakMap<Kysely<Database>, PerDb<V>>();
+  const dropAll = (cache: PerDb<V>) => {
+    cache.entries.clear();
+    cache.generation++;
+  };
+  onCommitted((db, changes) => {
+    const cache = caches.get(db);
+    if (cache && changes.some(options.dropOn)) dropAll(cache);
+  });
+  return {
+    async get(db, key, load) {
+      let cache = caches.get(db);
+      if (!cache) caches.set(db, (cache = { entries: new Map(), generation: 0 }));
+      const now = Date.now();
+      const hit = cache.entries.get(key);
+      if (hit && now - hit.at < options.maxAgeMs) return hit.value;
+      const generation = cache.generation;
+      const value = await load();
+      if (cache.generation === generation) {
+        if (cache.entries.size >= options.maxEntries) cache.entries.clear();
+        cache.entries.set(key, { value, at: now });
+      }
+      return value;
+    },
+    drop(db, key) {
+      const cache = caches.get(db);
+      if (!cache) return;
+      if (key === undefined) return dropAll(cache);
+      cache.entries.delete(key);
+      cache.generation++; // a read of it that is under way must not put it back
+
+    },
+    size: (db) => caches.get(db)?.entries.size ?? 0,
+  };
+}
