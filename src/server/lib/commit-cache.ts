@@ -13,6 +13,7 @@ import { onCommitted, type CommittedChange } from './audit';
  *   server process on the same PostgreSQL database, an administrator's SQL) is seen.
  * - A change committed while an answer was being read may not be in that answer: it is returned to its caller
  *   but not kept (the generation check).
+ * - Calls that miss the same key at the same time share one read (a burst of calls after a change reads once).
  * - At `maxEntries` the cache starts again empty (cheap, and entries are cheap to read again).
  */
 export interface CommitCacheOptions {
@@ -25,7 +26,7 @@ export interface CommitCacheOptions {
 }
 
 interface Entry<V> { value: V; at: number }
-interface PerDb<V> { entries: Map<string, Entry<V>>; generation: number }
+interface PerDb<V> { entries: Map<string, Entry<V>>; reading: Map<string, { generation: number; value: Promise<V> }>; generation: number }
 
 export interface CommitCache<V> {
   /** The cached answer for `key`, or `load()`'s (kept when no change committed meanwhile). */
@@ -49,17 +50,26 @@ export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
   return {
     async get(db, key, load) {
       let cache = caches.get(db);
-      if (!cache) caches.set(db, (cache = { entries: new Map(), generation: 0 }));
+      if (!cache) caches.set(db, (cache = { entries: new Map(), reading: new Map(), generation: 0 }));
+      const c = cache;
       const now = Date.now();
-      const hit = cache.entries.get(key);
+      const hit = c.entries.get(key);
       if (hit && now - hit.at < options.maxAgeMs) return hit.value;
-      const generation = cache.generation;
-      const value = await load();
-      if (cache.generation === generation) {
-        if (cache.entries.size >= options.maxEntries) cache.entries.clear();
-        cache.entries.set(key, { value, at: now });
+      const shared = c.reading.get(key);
+      if (shared && shared.generation === c.generation) return shared.value;
+      const generation = c.generation;
+      const value = load();
+      c.reading.set(key, { generation, value });
+      try {
+        const v = await value;
+        if (c.generation === generation) {
+          if (c.entries.size >= options.maxEntries) c.entries.clear();
+          c.entries.set(key, { value: v, at: now });
+        }
+        return v;
+      } finally {
+        if (c.reading.get(key)?.value === value) c.reading.delete(key);
       }
-      return value;
     },
     drop(db, key) {
       const cache = caches.get(db);
