@@ -193,6 +193,8 @@ export interface AuditLogTable {
   after: unknown;
   reason: string | null;
   ip: string | null;
+  /** Which of the AUDIT_CHAINS hash chains the row extends (lib/audit.ts). */
+  chain: ColumnType<number, number | undefined, never>;
   prev_hash: string;
   hash: string;
 }

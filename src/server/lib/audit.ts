@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/types';
 import { sha256Hex } from './tokens';
@@ -7,8 +8,20 @@ import { sha256Hex } from './tokens';
  * saying who, when, tenant, action, entity, id, before, after, reason and ip. Rows are hash-chained:
  * each hash covers the row's content and the previous row's hash, so `npm run audit:verify` finds
  * any row altered or removed behind the application's back. Triggers refuse UPDATE and DELETE.
+ *
+ * Chains: a writer extends a chain under a lock held until its transaction ends, so the rows of one chain
+ * are in commit order and their ids ascend. With one chain every save of the laboratory waited for the one
+ * before it to commit (at most ~900 saves/s on the 2-core machine, p99 83 ms at 50 connections, bench/history.md).
+ * The trail is AUDIT_CHAINS chains (column `chain`); a transaction takes one at random and writes all its rows
+ * into it. Each chain starts at GENESIS_HASH, and verification follows every chain through the rows in id order:
+ * an altered row breaks its hash, a removed or reordered one (or one moved to another chain) breaks a link. As
+ * with one chain, the last rows of a chain can be removed without trace; an external copy of each chain's last
+ * hash (the backup) is what shows that.
  */
 export const GENESIS_HASH = '0'.repeat(64);
+export const AUDIT_CHAINS = 16;
+/** The key of the chains' advisory locks (the second key is the chain). */
+const CHAIN_LOCK = 727272;
 
 /** Who is acting, taken from the request (or 'system' for the seed and the command line). */
 export interface Actor {
@@ -70,11 +83,11 @@ export function auditHash(f: HashedFields): string {
   return sha256Hex(canonicalJson(f));
 }
 
-/** Appends one audit row inside the caller's transaction. */
-export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry: AuditEntry): Promise<void> {
-  // One writer at a time extends the chain; the lock is held until the transaction ends.
-  await sql`select pg_advisory_xact_lock(727272)`.execute(trx);
-  const last = await trx.selectFrom('audit_log').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
+/** Appends one audit row to chain `chain` inside the caller's transaction (every row of a transaction: the same chain). */
+export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry: AuditEntry, chain = 0): Promise<void> {
+  // One writer at a time extends a chain; the lock is held until the transaction ends.
+  await sql`select pg_advisory_xact_lock(${CHAIN_LOCK}, ${chain}::int)`.execute(trx);
+  const last = await trx.selectFrom('audit_log').select('hash').where('chain', '=', chain).orderBy('id', 'desc').limit(1).executeTakeFirst();
   const fields: HashedFields = {
     at: new Date().toISOString(),
     tenant: actor.tenant,
@@ -93,6 +106,7 @@ export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry
     .insertInto('audit_log')
     .values({
       ...fields,
+      chain,
       before: fields.before === null ? null : JSON.stringify(fields.before),
       after: fields.after === null ? null : JSON.stringify(fields.after),
       hash: auditHash(fields),
@@ -110,10 +124,11 @@ export async function mutate<T>(
   work: (trx: Transaction<Database>, audit: (entry: AuditEntry) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const changes: CommittedChange[] = [];
+  const chain = randomInt(AUDIT_CHAINS);
   const result = await db.transaction().execute((trx) =>
     work(trx, (entry) => {
       changes.push({ entity: entry.entity, action: entry.action });
-      return writeAudit(trx, actor, entry);
+      return writeAudit(trx, actor, entry, chain);
     }),
   );
   for (const listener of commitListeners) listener(db, changes);
@@ -139,16 +154,16 @@ export interface VerifyResult {
   brokenAt?: { id: number; reason: string };
 }
 
-/** Walks the chain in id order; stops at the first row whose hash or link does not hold. */
+/** Walks the rows in id order, following each row's chain; stops at the first row whose hash or link does not hold. */
 export async function verifyAuditChain(db: Kysely<Database>, batch = 5000): Promise<VerifyResult> {
-  let prev = GENESIS_HASH;
+  const tails = new Map<number, string>();
   let lastId = 0;
   let verified = 0;
   for (;;) {
     const rows = await db.selectFrom('audit_log').selectAll().where('id', '>', lastId).orderBy('id').limit(batch).execute();
     if (rows.length === 0) return { ok: true, verified };
     for (const r of rows) {
-      if (r.prev_hash !== prev) {
+      if (r.prev_hash !== (tails.get(r.chain) ?? GENESIS_HASH)) {
         return { ok: false, verified, brokenAt: { id: r.id, reason: 'its link to the previous row does not match (a row was removed or reordered)' } };
       }
       const expected = auditHash({
@@ -168,7 +183,7 @@ export async function verifyAuditChain(db: Kysely<Database>, batch = 5000): Prom
       if (expected !== r.hash) {
         return { ok: false, verified, brokenAt: { id: r.id, reason: 'its content does not match its hash (the row was altered)' } };
       }
-      prev = r.hash;
+      tails.set(r.chain, r.hash);
       lastId = r.id;
       verified++;
     }

@@ -182,7 +182,7 @@ describe('list, search, by id', () => {
   });
 
   test('totals are kept between calls and follow every save, edit and delete at the next call', async () => {
-    const total = async (body: Row) => ((await tx(body.searchText ? 'getSearchForsampleinward' : 'getsamphome', { pageno: 1, ...body })).json() as Row[])[0]?.totalItems ?? 0;
+    const total = async (body: Row) => Number(((await tx(body.searchText ? 'getSearchForsampleinward' : 'getsamphome', { pageno: 1, ...body })).json() as Row[])[0]?.totalItems ?? 0);
     const all = await total({});
     expect(await total({ searchText: 'Quillon' })).toBe(0);
     const a = await create({ sampledby: 'Quillon Marsh' });
