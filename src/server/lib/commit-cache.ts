@@ -23,6 +23,21 @@ export interface CommitCacheOptions {
   maxEntries: number;
   /** Whether a committed change makes the cached answers stale. */
   dropOn: (change: CommittedChange) => boolean;
+  /**
+   * Past `maxAgeMs` (and not dropped by a change), answer the old value at once and read it again in the
+   * background for the next call: for totals, where a change made by another process may show one call late,
+   * not for anything that grants access (sessions, screens).
+   */
+  refreshInBackground?: boolean;
+}
+
+/** Audited actions that read and change nothing (an export is audited, but its rows stay as they were). */
+const READS = /\.export$/;
+
+/** `dropOn` for a cache of data read from these entities: any audited change of one of them. */
+export function changesTo(...entities: string[]): (change: CommittedChange) => boolean {
+  const watched = new Set(entities);
+  return (c) => watched.has(c.entity) && !READS.test(c.action);
 }
 
 interface Entry<V> { value: V; at: number }
@@ -37,6 +52,16 @@ export interface CommitCache<V> {
   size(db: Kysely<Database>): number;
 }
 
+const allCaches: Array<CommitCache<unknown>> = [];
+
+/**
+ * Forgets every cached answer of a database: what data written behind the server's back (tests' fixtures,
+ * SQL) looks like once the caches' time limits have passed.
+ */
+export function forgetCachedAnswers(db: Kysely<Database>): void {
+  for (const cache of allCaches) cache.drop(db);
+}
+
 export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
   const caches = new WeakMap<Kysely<Database>, PerDb<V>>();
   const dropAll = (cache: PerDb<V>) => {
@@ -47,29 +72,34 @@ export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
     const cache = caches.get(db);
     if (cache && changes.some(options.dropOn)) dropAll(cache);
   });
-  return {
+  const api: CommitCache<V> = {
     async get(db, key, load) {
-      let cache = caches.get(db);
-      if (!cache) caches.set(db, (cache = { entries: new Map(), reading: new Map(), generation: 0 }));
-      const c = cache;
+      let c = caches.get(db);
+      if (!c) caches.set(db, (c = { entries: new Map(), reading: new Map(), generation: 0 }));
       const now = Date.now();
       const hit = c.entries.get(key);
       if (hit && now - hit.at < options.maxAgeMs) return hit.value;
       const shared = c.reading.get(key);
-      if (shared && shared.generation === c.generation) return shared.value;
+      if (shared && shared.generation === c!.generation) return hit && options.refreshInBackground ? hit.value : shared.value;
       const generation = c.generation;
       const value = load();
       c.reading.set(key, { generation, value });
-      try {
-        const v = await value;
-        if (c.generation === generation) {
-          if (c.entries.size >= options.maxEntries) c.entries.clear();
-          c.entries.set(key, { value: v, at: now });
-        }
-        return v;
-      } finally {
+      const settled = value.then(
+        (v) => {
+          if (c.generation === generation) {
+            if (c.entries.size >= options.maxEntries) c.entries.clear();
+            c.entries.set(key, { value: v, at: now });
+          }
+          return v;
+        },
+      ).finally(() => {
         if (c.reading.get(key)?.value === value) c.reading.delete(key);
+      });
+      if (hit && options.refreshInBackground) {
+        settled.catch(() => undefined); // the next call reads again
+        return hit.value;
       }
+      return settled;
     },
     drop(db, key) {
       const cache = caches.get(db);
@@ -81,4 +111,6 @@ export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
     },
     size: (db) => caches.get(db)?.entries.size ?? 0,
   };
+  allCaches.push(api as CommitCache<unknown>);
+  return api;
 }

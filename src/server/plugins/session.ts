@@ -7,7 +7,7 @@ import { MSG } from '../../shared/contract/messages';
 import type { PermissionFlag } from '../../shared/contract/session';
 import { verifyAccessToken, sha256Hex, sameHash } from '../lib/tokens';
 import { findLiveSession, touchSession, type LiveSession } from '../modules/auth/session-repository';
-import { commitCache } from '../lib/commit-cache';
+import { changesTo, commitCache } from '../lib/commit-cache';
 import { flagsOf, type Flags } from '../lib/permissions';
 import type { Actor } from '../lib/audit';
 import { HttpError } from './errors';
@@ -85,9 +85,8 @@ function header(req: FastifyRequest, name: string): string | null {
  * checked on every call against the cached times.
  */
 export const SESSION_CACHE_MS = 2_000;
-const SESSION_ENTITIES = new Set(['session', 'user', 'workflow_role']);
 const liveSessions = commitCache<LiveSession | null>({
-  name: 'live sessions', maxAgeMs: SESSION_CACHE_MS, maxEntries: 10_000, dropOn: (c) => SESSION_ENTITIES.has(c.entity),
+  name: 'live sessions', maxAgeMs: SESSION_CACHE_MS, maxEntries: 10_000, dropOn: changesTo('session', 'user', 'workflow_role'),
 });
 
 /** Forgets the cached sessions of a database: what a change made behind the server's back looks like after SESSION_CACHE_MS. */

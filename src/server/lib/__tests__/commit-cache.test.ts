@@ -97,3 +97,27 @@ test('drop(key) forgets one answer, and a read of it under way does not put it b
   await cache.get(t.handle.db, 'd', c.load);
   expect(cache.size(t.handle.db)).toBe(1);
 });
+
+test('refreshInBackground: past maxAgeMs the old answer comes at once and the next call has the new one; a change still drops it', async () => {
+  const cache = commitCache<number>({ name: 't6', maxAgeMs: 50, maxEntries: 10, dropOn: (c) => c.entity === 'watched', refreshInBackground: true });
+  const c = counter();
+  c.set(1);
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(1);
+  c.set(2);
+  await new Promise((r) => setTimeout(r, 60));
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(1); // old, while the read runs
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(1); // still reading: shared, not started again
+  expect(c.reads()).toBe(2);
+  await new Promise((r) => setTimeout(r, 30));
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(2);
+  c.set(3);
+  await commit('watched');
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(3); // a committed change is never answered from the old copy
+  // A failed background read leaves the old answer, and the next call tries again.
+  await new Promise((r) => setTimeout(r, 60));
+  expect(await cache.get(t.handle.db, 'k', () => Promise.reject(new Error('down')))).toBe(3);
+  await new Promise((r) => setTimeout(r, 5));
+  expect(await cache.get(t.handle.db, 'k', async () => 4)).toBe(3);
+  await new Promise((r) => setTimeout(r, 5));
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(4);
+});

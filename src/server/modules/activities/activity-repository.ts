@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { ActivityTransactionTable, Database } from '../../db/types';
 import type { ActivityLevel } from '../../../shared/contract/activity-endpoints';
 import { fullName } from '../users/user-access-repository';
+import { changesTo, commitCache } from '../../lib/commit-cache';
 
 /**
  * Activity transactions (spec 001 sections 2-5): the list rows per isolate / plant assessment, the targets
@@ -47,8 +48,23 @@ export interface ListEntity {
   total: number;
 }
 
+/**
+ * The totals of the Level 1 and Level 2 lists, kept between calls (lib/commit-cache.ts): the page itself
+ * walks the newest ids and stops after ten (under 1 ms at 100k samples), but its total counts every active
+ * isolate or plant assessment the caller sees (200 ms at 100k: 200k isolates joined to their samples), and
+ * every page and refresh of the screen carries it. A list that sees everything depends only on samples,
+ * isolates and plant assessments; one limited to the caller's approvals also on activity transactions and
+ * users (their reporting manager), so activity saves drop only those. A total 5 s old is counted again in the
+ * background (calls keep the old value meanwhile): another server process's changes show about 5 s later.
+ */
+const TARGETS = ['sample_inward', 'isolate', 'plant_assessment'];
+const allTotals = commitCache<number>({ name: 'activity list totals (everything)', maxAgeMs: 5_000, maxEntries: 1_000, dropOn: changesTo(...TARGETS), refreshInBackground: true });
+const ownTotals = commitCache<number>({
+  name: 'activity list totals (own approvals)', maxAgeMs: 5_000, maxEntries: 5_000, dropOn: changesTo(...TARGETS, 'activity_transaction', 'user'), refreshInBackground: true,
+});
+
 /** A page of isolates (Level 1) or plant assessments (Level 2) the caller sees, newest first, with the total. */
-export async function listEntities(db: Db, q: ListQuery): Promise<ListEntity[]> {
+export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<ListEntity[]> {
   const level2 = q.level === 'Level 2';
   let query = db
     .selectFrom('isolate as i')
@@ -82,19 +98,23 @@ export async function listEntities(db: Db, q: ListQuery): Promise<ListEntity[]> 
       ]),
     );
   }
-  const rows = await query
-    .select([
-      sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'),
-      'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode',
-      sql<number>`count(*) over ()`.as('total'),
-    ])
-    .orderBy(level2 ? 'pa.id' : 'i.id', 'desc')
-    .limit(q.limit)
-    .offset(q.offset)
-    .execute();
+  const count = async () => Number((await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  const [rows, total] = await Promise.all([
+    query
+      .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
+      .orderBy(level2 ? 'pa.id' : 'i.id', 'desc')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    q.onlyId !== undefined
+      ? null
+      : q.seesAll
+        ? allTotals.get(db, `${q.level}|${text ?? ''}`, count)
+        : ownTotals.get(db, `${q.level}|${q.callerId}|${text ?? ''}`, count),
+  ]);
   return rows.map((r) => ({
     id: Number(r.id), isolateId: r.isolate_id, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode,
-    pncode: r.pncode ?? null, total: Number(r.total),
+    pncode: r.pncode ?? null, total: total ?? rows.length,
   }));
 }
 

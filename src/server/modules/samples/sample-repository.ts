@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
-import { commitCache } from '../../lib/commit-cache';
+import { changesTo, commitCache } from '../../lib/commit-cache';
 
 /**
  * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
@@ -108,10 +108,11 @@ const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * (lib/commit-cache.ts): every page and every refresh of the Sample Inward list carries the total, and
  * counting is most of a call's cost at scale (all 100k samples: 7-12 ms; the 12k matches of a common text
  * through the trigram index: 90 ms). Any committed change of a sample drops the counts, so the next call
- * counts again; a change made by another server process is seen within 5 s.
+ * counts again. Once a total is 5 s old it is counted again in the background while the calls keep its old
+ * value: a change made by another server process shows about 5 s later, and no call waits for that count.
  */
 const sampleTotals = commitCache<number>({
-  name: 'sample list totals', maxAgeMs: 5_000, maxEntries: 1_000, dropOn: (c) => c.entity === 'sample_inward' || c.entity === 'isolate',
+  name: 'sample list totals', maxAgeMs: 5_000, maxEntries: 1_000, dropOn: changesTo('sample_inward', 'isolate'), refreshInBackground: true,
 });
 
 /**

@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { ACTIVITY_MSG, pncodeOf } from '../../../../shared/contract/activity-endpoints';
 import { WORKFLOW_MSG } from '../../../../shared/workflow';
+import { forgetCachedAnswers } from '../../../lib/commit-cache';
 import { insertIsolate, setupLab, submitBody, type Isolate, type Lab, type User } from './activity-fixtures';
 
 /** Lists and search, Level 2 plant assessments, the activity buttons, the parameter screen state, the approval queue. */
@@ -91,6 +92,29 @@ describe('Level 1 list and search', () => {
     expect(rows.map((r) => [r.id, r.approvalStatus, r.actid, r.totalItems])).toEqual([[iso.id, 'S', lab.l1.id, 1]]);
     // The outsider (no access, nothing submitted to them) sees nothing.
     expect((await tr(lab.outsider, 'getactitransctionhome', { pageno: 1 })).json()).toEqual([]);
+  });
+
+  test('list totals are kept between calls and follow the changes that move them at the next call', async () => {
+    const { insertRole, insertUser } = await import('./activity-fixtures');
+    const role = await insertRole(t, 'TMGR3', { can_view: true, can_approve: true });
+    const boss = await insertUser(t, 'tboss3', { roleId: role, activities: [] });
+    const worker = await insertUser(t, 'twork3', { roleId: role, managerId: boss.id, activities: [lab.l1.id] });
+    const total = async (u: User, name = 'getactitransctionhome') => Number(((await tr(u, name, { pageno: 1 })).json() as Row[])[0]?.totalItems ?? 0);
+    forgetCachedAnswers(t.handle.db); // the earlier tests' isolates were written behind the server's back too
+    const [all, l2] = [await total(lab.staff), await total(lab.staff, 'getLevel2ActivityHome')];
+    expect(await total(boss)).toBe(0);
+
+    // Isolates written behind the server's back are counted once the kept totals are 5 s old ...
+    const a = await insertIsolate(t, lab.creator, 'TTOT');
+    const b = await insertIsolate(t, lab.creator, 'TTOT');
+    expect(await total(lab.staff)).toBe(all);
+    // ... or at once after a change through the server: a plant assessment (Level 1 and Level 2 lists) ...
+    expect((await tr(lab.staff, 'saveLevel2ActivityPlantassisscode', { isolatecode: a.isolatecode })).statusCode).toBe(200);
+    expect([await total(lab.staff), await total(lab.staff, 'getLevel2ActivityHome')]).toEqual([all + 2, l2 + 1]);
+    // ... and, for a manager who sees only what waits for them, an activity submitted to them.
+    await submit(worker, b);
+    expect(await total(boss)).toBe(1);
+    expect(await total(lab.staff)).toBe(all + 2);
   });
 
   test('getacttransactionByid answers one row; 404 for an unknown id', async () => {
