@@ -197,6 +197,9 @@ export interface AuditLogTable {
   chain: ColumnType<number, number | undefined, never>;
   prev_hash: string;
   hash: string;
+  /** The cross link: the newest row of the next chain when this one was written (lib/audit.ts). */
+  cross_id: ColumnType<number | null, number | undefined, never>;
+  cross_hash: ColumnType<string | null, string | undefined, never>;
 }
 
 /** Numeric columns are parsed to numbers by db/connection.ts (both engines); write numbers or strings. */

@@ -14,9 +14,18 @@ import { sha256Hex } from './tokens';
  * before it to commit (at most ~900 saves/s on the 2-core machine, p99 83 ms at 50 connections, bench/history.md).
  * The trail is AUDIT_CHAINS chains (column `chain`); a transaction takes one at random and writes all its rows
  * into it. Each chain starts at GENESIS_HASH, and verification follows every chain through the rows in id order:
- * an altered row breaks its hash, a removed or reordered one (or one moved to another chain) breaks a link. As
- * with one chain, the last rows of a chain can be removed without trace; an external copy of each chain's last
- * hash (the backup) is what shows that.
+ * an altered row breaks its hash, a removed or reordered one (or one moved to another chain) breaks a link.
+ *
+ * Cross links: each row also names (cross_id, cross_hash, both hashed) the newest committed row of the next
+ * chain (chain + 1, round the ring) when it was written. Without them, removing the last rows of one chain
+ * would leave no trace, and with 16 chains that could remove a row from long ago while cutting only a
+ * sixteenth of the trail after it; with them, the rows of the next chain written later vouch for those rows, so
+ * hiding a removal means cutting the end off every chain, as with a single chain. The very last rows of the
+ * trail can still be removed without trace: an external copy of the chain heads that `npm run audit:verify`
+ * prints (kept with the backups) shows that.
+ *
+ * Upgrading from one chain: stop every server process of the database before starting this version (the
+ * old single-key lock and the new per-chain locks do not exclude each other).
  */
 export const GENESIS_HASH = '0'.repeat(64);
 export const AUDIT_CHAINS = 16;
@@ -77,6 +86,9 @@ export interface HashedFields {
   reason: string | null;
   ip: string | null;
   prev_hash: string;
+  /** The cross link (absent in rows written before the chains, and while the next chain is empty). */
+  cross_id?: number;
+  cross_hash?: string;
 }
 
 export function auditHash(f: HashedFields): string {
@@ -88,6 +100,8 @@ export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry
   // One writer at a time extends a chain; the lock is held until the transaction ends.
   await sql`select pg_advisory_xact_lock(${CHAIN_LOCK}, ${chain}::int)`.execute(trx);
   const last = await trx.selectFrom('audit_log').select('hash').where('chain', '=', chain).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const next = (chain + 1) % AUDIT_CHAINS;
+  const cross = await trx.selectFrom('audit_log').select(['id', 'hash']).where('chain', '=', next).orderBy('id', 'desc').limit(1).executeTakeFirst();
   const fields: HashedFields = {
     at: new Date().toISOString(),
     tenant: actor.tenant,
@@ -101,6 +115,7 @@ export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry
     reason: entry.reason ?? null,
     ip: actor.ip,
     prev_hash: last?.hash ?? GENESIS_HASH,
+    ...(cross ? { cross_id: Number(cross.id), cross_hash: cross.hash } : {}),
   };
   await trx
     .insertInto('audit_log')
@@ -154,38 +169,65 @@ export interface VerifyResult {
   brokenAt?: { id: number; reason: string };
 }
 
-/** Walks the rows in id order, following each row's chain; stops at the first row whose hash or link does not hold. */
+/** The newest row of each chain (its id and hash) at the end of a verification: the heads to keep outside the database. */
+export type ChainHeads = Record<number, { id: number; hash: string }>;
+
+export interface VerifyResult {
+  ok: boolean;
+  verified: number;
+  brokenAt?: { id: number; reason: string };
+  heads?: ChainHeads;
+}
+
+/**
+ * Walks the rows in id order, following each row's chain and checking its cross link; stops at the first row
+ * whose hash, link or cross link does not hold. One snapshot (repeatable read) for the whole walk: rows of
+ * different chains commit out of id order, and a walk in several snapshots could pass an id before its row
+ * committed and then find the next row of that chain linked to a row it never saw.
+ */
 export async function verifyAuditChain(db: Kysely<Database>, batch = 5000): Promise<VerifyResult> {
-  const tails = new Map<number, string>();
-  let lastId = 0;
-  let verified = 0;
-  for (;;) {
-    const rows = await db.selectFrom('audit_log').selectAll().where('id', '>', lastId).orderBy('id').limit(batch).execute();
-    if (rows.length === 0) return { ok: true, verified };
-    for (const r of rows) {
-      if (r.prev_hash !== (tails.get(r.chain) ?? GENESIS_HASH)) {
-        return { ok: false, verified, brokenAt: { id: r.id, reason: 'its link to the previous row does not match (a row was removed or reordered)' } };
+  return db.transaction().setIsolationLevel('repeatable read').execute(async (trx) => {
+    const heads: ChainHeads = {};
+    let lastId = 0;
+    let verified = 0;
+    const broken = (id: number, reason: string): VerifyResult => ({ ok: false, verified, brokenAt: { id, reason } });
+    for (;;) {
+      const rows = await trx.selectFrom('audit_log').selectAll().where('id', '>', lastId).orderBy('id').limit(batch).execute();
+      if (rows.length === 0) return { ok: true, verified, heads };
+      const crossIds = [...new Set(rows.filter((r) => r.cross_id !== null).map((r) => Number(r.cross_id)))];
+      const vouched = new Map(
+        crossIds.length ? (await trx.selectFrom('audit_log').select(['id', 'chain', 'hash']).where('id', 'in', crossIds).execute()).map((x) => [Number(x.id), x]) : [],
+      );
+      for (const r of rows) {
+        if (r.prev_hash !== (heads[r.chain]?.hash ?? GENESIS_HASH)) {
+          return broken(r.id, 'its link to the previous row does not match (a row was removed or reordered)');
+        }
+        const expected = auditHash({
+          at: new Date(r.at).toISOString(),
+          tenant: r.tenant,
+          user_id: r.user_id,
+          username: r.username,
+          action: r.action,
+          entity: r.entity,
+          entity_id: r.entity_id,
+          before: r.before ?? null,
+          after: r.after ?? null,
+          reason: r.reason,
+          ip: r.ip,
+          prev_hash: r.prev_hash,
+          ...(r.cross_id !== null ? { cross_id: Number(r.cross_id), cross_hash: r.cross_hash ?? '' } : {}),
+        });
+        if (expected !== r.hash) return broken(r.id, 'its content does not match its hash (the row was altered)');
+        if (r.cross_id !== null) {
+          const v = vouched.get(Number(r.cross_id));
+          if (!v || v.hash !== r.cross_hash || v.chain !== (r.chain + 1) % AUDIT_CHAINS) {
+            return broken(r.id, `the row ${r.cross_id} of chain ${(r.chain + 1) % AUDIT_CHAINS} that it vouches for is missing or changed (rows were removed from the end of that chain)`);
+          }
+        }
+        heads[r.chain] = { id: Number(r.id), hash: r.hash };
+        lastId = r.id;
+        verified++;
       }
-      const expected = auditHash({
-        at: new Date(r.at).toISOString(),
-        tenant: r.tenant,
-        user_id: r.user_id,
-        username: r.username,
-        action: r.action,
-        entity: r.entity,
-        entity_id: r.entity_id,
-        before: r.before ?? null,
-        after: r.after ?? null,
-        reason: r.reason,
-        ip: r.ip,
-        prev_hash: r.prev_hash,
-      });
-      if (expected !== r.hash) {
-        return { ok: false, verified, brokenAt: { id: r.id, reason: 'its content does not match its hash (the row was altered)' } };
-      }
-      tails.set(r.chain, r.hash);
-      lastId = r.id;
-      verified++;
     }
-  }
+  });
 }

@@ -31,13 +31,17 @@ export interface CommitCacheOptions {
   refreshInBackground?: boolean;
 }
 
-/** Audited actions that read and change nothing (an export is audited, but its rows stay as they were). */
-const READS = /\.export$/;
+/**
+ * Audited actions that change none of the data these caches hold: an export (its rows stay as they were) and
+ * sign-in events (a new session is never in a cache; failed and refused sign-ins only count attempts, and
+ * would otherwise let anyone empty the caches by typing a wrong password).
+ */
+const NOT_CHANGES = /(\.export$|^signin(\.|$))/;
 
 /** `dropOn` for a cache of data read from these entities: any audited change of one of them. */
 export function changesTo(...entities: string[]): (change: CommittedChange) => boolean {
   const watched = new Set(entities);
-  return (c) => watched.has(c.entity) && !READS.test(c.action);
+  return (c) => watched.has(c.entity) && !NOT_CHANGES.test(c.action);
 }
 
 interface Entry<V> { value: V; at: number }
@@ -68,25 +72,32 @@ export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
     cache.entries.clear();
     cache.generation++;
   };
+  const created = (db: Kysely<Database>): PerDb<V> => {
+    const fresh: PerDb<V> = { entries: new Map(), reading: new Map(), generation: 0 };
+    caches.set(db, fresh);
+    return fresh;
+  };
   onCommitted((db, changes) => {
     const cache = caches.get(db);
     if (cache && changes.some(options.dropOn)) dropAll(cache);
   });
   const api: CommitCache<V> = {
     async get(db, key, load) {
-      let c = caches.get(db);
-      if (!c) caches.set(db, (c = { entries: new Map(), reading: new Map(), generation: 0 }));
+      // Inside a transaction the caller must see its own uncommitted writes: no cache.
+      if (db.isTransaction) return load();
+      const c = caches.get(db) ?? created(db);
       const now = Date.now();
       const hit = c.entries.get(key);
       if (hit && now - hit.at < options.maxAgeMs) return hit.value;
       const shared = c.reading.get(key);
-      if (shared && shared.generation === c!.generation) return hit && options.refreshInBackground ? hit.value : shared.value;
+      if (shared && shared.generation === c.generation) return hit && options.refreshInBackground ? hit.value : shared.value;
       const generation = c.generation;
       const value = load();
       c.reading.set(key, { generation, value });
       const settled = value.then(
         (v) => {
-          if (c.generation === generation) {
+          // Kept only if no change committed meanwhile and nobody dropped this key (drop(key) ends its read).
+          if (c.generation === generation && c.reading.get(key)?.value === value) {
             if (c.entries.size >= options.maxEntries) c.entries.clear();
             c.entries.set(key, { value: v, at: now });
           }
@@ -106,8 +117,7 @@ export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
       if (!cache) return;
       if (key === undefined) return dropAll(cache);
       cache.entries.delete(key);
-      cache.generation++; // a read of it that is under way must not put it back
-
+      cache.reading.delete(key); // a read of it that is under way must not put it back
     },
     size: (db) => caches.get(db)?.entries.size ?? 0,
   };

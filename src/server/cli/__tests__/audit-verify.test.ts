@@ -26,6 +26,7 @@ test('npm run audit:verify counts the verified rows, and exits non-zero at the f
 
     const ok = runVerify(dir);
     expect(ok.stdout).toContain(`Audit trail intact: verified ${n} rows.`);
+    expect(ok.stdout).toMatch(/Chain heads .*\n {2}chain \d+: row \d+ [0-9a-f]{64}/);
     expect(ok.status).toBe(0);
 
     const h2 = await openDatabase({ kind: 'pglite', dataDir: dir });

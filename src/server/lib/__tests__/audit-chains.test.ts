@@ -10,17 +10,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const actor: Actor = { userId: null, username: 'system', tenant: 'test', ip: null };
-const rows = () => t.handle.db.selectFrom('audit_log').select(['id', 'chain', 'prev_hash', 'hash', 'entity_id']).orderBy('id').execute();
+const rows = (app: TestApp = t) => app.handle.db.selectFrom('audit_log').select(['id', 'chain', 'prev_hash', 'hash', 'entity_id', 'cross_id', 'cross_hash']).orderBy('id').execute();
 
 /** Runs `change` behind the application's back (the append-only trigger switched off) and verifies. */
-async function tamper(change: string) {
-  await sql`alter table audit_log disable trigger audit_log_no_update`.execute(t.handle.db);
+async function tamper(change: string, app: TestApp = t) {
+  await sql`alter table audit_log disable trigger audit_log_no_update`.execute(app.handle.db);
   try {
-    await sql.raw(change).execute(t.handle.db);
+    await sql.raw(change).execute(app.handle.db);
   } finally {
-    await sql`alter table audit_log enable trigger audit_log_no_update`.execute(t.handle.db);
+    await sql`alter table audit_log enable trigger audit_log_no_update`.execute(app.handle.db);
   }
-  return verifyAuditChain(t.handle.db);
+  return verifyAuditChain(app.handle.db);
 }
 
 test('concurrent transactions spread over the chains; the rows of one transaction share a chain; every chain links from genesis', async () => {
@@ -49,7 +49,13 @@ test('concurrent transactions spread over the chains; the rows of one transactio
     expect(own[0].prev_hash).toBe(GENESIS_HASH);
     for (let i = 1; i < own.length; i++) expect(own[i].prev_hash).toBe(own[i - 1].hash);
   }
-  expect(await verifyAuditChain(t.handle.db)).toEqual({ ok: true, verified: all.length });
+  const verified = await verifyAuditChain(t.handle.db);
+  expect(verified).toMatchObject({ ok: true, verified: all.length });
+  // The heads to keep outside the database: the newest row of each chain.
+  for (const c of chains) {
+    const own = all.filter((r) => r.chain === c);
+    expect(verified.heads?.[c]).toEqual({ id: own[own.length - 1].id, hash: own[own.length - 1].hash });
+  }
 });
 
 test('verification finds a removed row at the next row of its chain, and a row moved to another chain', async () => {
@@ -65,4 +71,32 @@ test('verification finds a removed row at the next row of its chain, and a row m
 
   const removed = await tamper(`delete from audit_log where id = ${victim.id}`);
   expect(removed).toEqual({ ok: false, verified: all.filter((r) => r.id < next.id).length - 1, brokenAt: { id: next.id, reason: expect.stringMatching(/link to the previous row/) } });
+});
+
+test("cutting the end off one chain is found through the cross links of the chain before it", async () => {
+  const u = await createTestApp(); // a trail of its own: the tests above leave theirs broken
+  try {
+    // Enough rows that every chain has rows the chain before it vouches for.
+    for (let i = 0; i < 4; i++) {
+      await Promise.all(Array.from({ length: 40 }, (_, j) => mutate(u.handle.db, actor, (_trx, audit) => audit({ action: 'chain.test', entity: 'chain_probe', entityId: `c${i}-${j}` }))));
+    }
+    expect((await verifyAuditChain(u.handle.db)).ok).toBe(true);
+    const all = await rows(u);
+    // Every row written since the chains names the newest row of the next chain at that time.
+    const linked = all.filter((r) => r.cross_id !== null);
+    expect(linked.length).toBeGreaterThan(100);
+    for (const r of linked) {
+      const v = all.find((x) => x.id === r.cross_id)!;
+      expect([v.chain, v.hash, v.id < r.id]).toEqual([(r.chain + 1) % AUDIT_CHAINS, r.cross_hash, true]);
+    }
+    // A row near the end that vouches for a row of the next chain: cut that chain from the vouched row to its end.
+    const voucher = [...linked].reverse().find((r) => all.some((x) => x.chain === (r.chain + 1) % AUDIT_CHAINS && x.id > r.cross_id!))!;
+    const victim = all.find((x) => x.id === voucher.cross_id)!;
+    const cut = await tamper(`delete from audit_log where chain = ${victim.chain} and id >= ${victim.id}`, u);
+    expect(cut.ok).toBe(false);
+    expect(cut.brokenAt?.reason).toMatch(/vouches for is missing/);
+    expect(cut.brokenAt!.id).toBeLessThanOrEqual(voucher.id);
+  } finally {
+    await u.close();
+  }
 });

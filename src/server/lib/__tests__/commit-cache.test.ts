@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { mutate, type Actor } from '../audit';
-import { commitCache } from '../commit-cache';
+import { changesTo, commitCache } from '../commit-cache';
 
 /** The cache behind sessions, granted screens and sample totals, on a real database and real commits. */
 let t: TestApp;
@@ -61,22 +61,39 @@ test('calls that miss at the same time share one read; an answer read across a c
   expect(await Promise.all([1, 2, 3, 4, 5].map(() => cache.get(t.handle.db, 'k', c.load)))).toEqual([5, 5, 5, 5, 5]);
   expect(c.reads()).toBe(1);
 
+  // A read held open (a gate) while a change commits: its answer goes to its caller, but is not kept.
   await commit('any');
-  const during = cache.get(t.handle.db, 'k', c.load); // reading (20 ms) ...
-  await commit('any'); // ... while a change commits
-  c.set(6);
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  const during = cache.get(t.handle.db, 'k', async () => {
+    await gate;
+    return 5;
+  });
+  await commit('any');
+  open();
   expect(await during).toBe(5);
   expect(cache.size(t.handle.db)).toBe(0);
+  c.set(6);
   expect(await cache.get(t.handle.db, 'k', c.load)).toBe(6);
+  // Without a change meanwhile, the same held read is kept.
+  let open2!: () => void;
+  const gate2 = new Promise<void>((r) => (open2 = r));
+  const kept = cache.get(t.handle.db, 'k2', async () => {
+    await gate2;
+    return 7;
+  });
+  open2();
+  expect(await kept).toBe(7);
+  expect(await cache.get(t.handle.db, 'k2', async () => 8)).toBe(7);
 });
 
 test('answers older than maxAgeMs are read again; a failed read is neither kept nor shared later', async () => {
-  const cache = commitCache<number>({ name: 't4', maxAgeMs: 50, maxEntries: 10, dropOn: () => false });
+  const cache = commitCache<number>({ name: 't4', maxAgeMs: 500, maxEntries: 10, dropOn: () => false });
   const c = counter();
   await cache.get(t.handle.db, 'k', c.load);
   await cache.get(t.handle.db, 'k', c.load);
   expect(c.reads()).toBe(1);
-  await new Promise((r) => setTimeout(r, 60));
+  await new Promise((r) => setTimeout(r, 600));
   await cache.get(t.handle.db, 'k', c.load);
   expect(c.reads()).toBe(2);
 
@@ -84,13 +101,37 @@ test('answers older than maxAgeMs are read again; a failed read is neither kept 
   expect(await cache.get(t.handle.db, 'bad', async () => 7)).toBe(7);
 });
 
+test('inside a transaction nothing is cached or answered from the cache', async () => {
+  const cache = commitCache<number>({ name: 't7', maxAgeMs: 60_000, maxEntries: 10, dropOn: () => false });
+  expect(await cache.get(t.handle.db, 'k', async () => 1)).toBe(1);
+  await t.handle.db.transaction().execute(async (trx) => {
+    expect(await cache.get(trx, 'k', async () => 2)).toBe(2);
+  });
+  expect(await cache.get(t.handle.db, 'k', async () => 3)).toBe(1);
+});
+
+test('sign-in events and exports drop nothing; other actions of the watched entities do', async () => {
+  const cache = commitCache<number>({ name: 't8', maxAgeMs: 60_000, maxEntries: 10, dropOn: changesTo('user', 'isolate') });
+  await cache.get(t.handle.db, 'k', async () => 1);
+  for (const [entity, action] of [['user', 'signin.failed'], ['user', 'signin.refused'], ['user', 'signin'], ['isolate', 'search.export']]) {
+    await mutate(t.handle.db, actor, (_trx, audit) => audit({ action, entity }));
+    expect(cache.size(t.handle.db)).toBe(1);
+  }
+  await mutate(t.handle.db, actor, (_trx, audit) => audit({ action: 'password.change', entity: 'user' }));
+  expect(cache.size(t.handle.db)).toBe(0);
+});
+
 test('drop(key) forgets one answer, and a read of it under way does not put it back; maxEntries bounds the copies', async () => {
   const cache = commitCache<number>({ name: 't5', maxAgeMs: 60_000, maxEntries: 3, dropOn: () => false });
   const c = counter();
   await cache.get(t.handle.db, 'a', c.load);
   const reading = cache.get(t.handle.db, 'b', c.load);
+  const other = cache.get(t.handle.db, 'x', c.load);
+  cache.drop(t.handle.db, 'b');
+  await Promise.all([reading, other]);
+  expect(cache.size(t.handle.db)).toBe(2); // 'a' and 'x': the read of 'b' was not put back, the read of 'x' was kept
   cache.drop(t.handle.db, 'a');
-  await reading;
+  cache.drop(t.handle.db, 'x');
   expect(cache.size(t.handle.db)).toBe(0);
   for (const k of ['a', 'b', 'c']) await cache.get(t.handle.db, k, c.load);
   expect(cache.size(t.handle.db)).toBe(3);
