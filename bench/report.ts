@@ -74,6 +74,7 @@ const HEADER = [
   '',
   'Written by `npm run bench` (bench/run.ts; README "Benchmarks"), one section per database mode (the last run of each).',
   'Budgets: DESIGN.md section 9 (list, save and search budgets are set for PostgreSQL); "ratio" is value / budget (above 1 misses).',
+  'The before and after figures of every change made for a budget, and why: [history.md](history.md) (written by hand).',
   '',
 ].join('\n');
 

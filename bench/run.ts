@@ -189,6 +189,10 @@ async function httpFigures(
     { name: 'list.getdepartment', path: '/api/master/getdepartment', body: { pageno: 1, userID: 1 } },
     { name: 'list.getsamphome', path: '/api/transaction/getsamphome', body: { pageno: 1, userID: 1 } },
     { name: 'list.getSearchForsampleinward', path: '/api/transaction/getSearchForsampleinward', body: { pageno: 1, searchText: 'Pune', userID: 1 } },
+    // A different text each call (part of a sample code, as a user types it): its total is never a kept one.
+    { name: 'list.getSearchForsampleinward_new_text', path: '/api/transaction/getSearchForsampleinward', body: () => ({ pageno: 1, searchText: `SC0${String(n++ % 10000).padStart(4, '0')}`, userID: 1 }) },
+    { name: 'list.getactitransctionhome', path: '/api/transaction/getactitransctionhome', body: { pageno: 1, userID: 1 } },
+    { name: 'list.getLevel2ActivityHome', path: '/api/transaction/getLevel2ActivityHome', body: { pageno: 1, userID: 1 } },
     { name: 'save.savedepartment', path: '/api/master/savedepartment', body: () => ({ departmentCode: `B${run}${(n++).toString(36).toUpperCase()}`, departmentName: 'Bench Department', userID: 1 }) },
   ];
   for (const call of calls) {
