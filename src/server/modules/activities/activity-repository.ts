@@ -165,9 +165,13 @@ export async function transactionsOn(db: Db, level: ActivityLevel, targetIds: re
 
 export interface ActivityTypeRef { id: number; shortname: string; name: string; level: ActivityLevel; sequence: number | null; active: 'Y' | 'N' }
 
+/** Activity types by id, kept between calls (a handful of rows that every list call reads); an activity type change drops them. */
+const typeCache = commitCache<ActivityTypeRef[]>({ name: 'activity types', maxAgeMs: 30_000, maxEntries: 1_000, dropOn: changesTo('activity_type') });
+
 export async function activityTypes(db: Db, ids: readonly number[]): Promise<ActivityTypeRef[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('activity_type').select(['id', 'shortname', 'name', 'level', 'sequence', 'active']).where('id', 'in', [...ids]).execute();
+  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
+  return typeCache.get(db, key, () => db.selectFrom('activity_type').select(['id', 'shortname', 'name', 'level', 'sequence', 'active']).where('id', 'in', [...ids]).execute());
 }
 
 /** A user's name and reporting manager (with the manager's name; null when none or inactive). */

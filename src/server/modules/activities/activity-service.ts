@@ -9,6 +9,8 @@ import { toLegacyParameter, type StoredParameter } from '../../../shared/paramet
 import { allowedActions, toClientStatus, type ActivityAction, type StoredStatus } from '../../../shared/workflow';
 import type { Flags } from '../../lib/permissions';
 import { HttpError } from '../../plugins/errors';
+import { SESSION_CACHE_MS } from '../../plugins/session';
+import { changesTo, commitCache } from '../../lib/commit-cache';
 import { activitiesAccessibleTo, type AccessibleActivity } from '../users/user-access-repository';
 import { activeParameters, findActivity } from '../parameters/parameter-repository';
 import {
@@ -31,10 +33,20 @@ export interface Caller {
   access: Map<number, AccessibleActivity>;
 }
 
+/**
+ * A caller's accessible activities of a level, read on every activity call: kept like the session
+ * (plugins/session.ts) for SESSION_CACHE_MS, and dropped by any committed change to users (their access, their
+ * status), activity types or workflow roles, so a grant or revoke applies at the next call in this server
+ * process. Inside a transaction (a save) it is always read from the database.
+ */
+const accessCache = commitCache<AccessibleActivity[]>({
+  name: 'activity access', maxAgeMs: SESSION_CACHE_MS, maxEntries: 10_000, dropOn: changesTo('user', 'activity_type', 'workflow_role'),
+});
+
 export async function callerFor(req: FastifyRequest, level: ActivityLevel, db: Db = req.server.db): Promise<Caller> {
   const auth = req.auth;
   if (!auth) throw new HttpError(401, 'login again');
-  const list = await activitiesAccessibleTo(db, auth.userId, { level });
+  const list = await accessCache.get(db, `${auth.userId}|${level}`, () => activitiesAccessibleTo(db, auth.userId, { level }));
   return { id: auth.userId, flags: auth.flags, level, access: new Map(list.map((a) => [a.activityId, a])) };
 }
 

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test-support/test-app';
 import { ACTIVITY_MSG, pncodeOf } from '../../../../shared/contract/activity-endpoints';
 import { WORKFLOW_MSG } from '../../../../shared/workflow';
 import { forgetCachedAnswers } from '../../../lib/commit-cache';
@@ -115,6 +115,23 @@ describe('Level 1 list and search', () => {
     await submit(worker, b);
     expect(await total(boss)).toBe(1);
     expect(await total(lab.staff)).toBe(all + 2);
+  });
+
+  test('a grant or revoke of activity access through the User Activity Access screen applies at the next call', async () => {
+    const { insertRole, insertUser } = await import('./activity-fixtures');
+    const admin = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD);
+    const role = await insertRole(t, 'TACC', { can_view: true, can_add: true, can_edit: true });
+    const u = await insertUser(t, 'taccess', { roleId: role, managerId: lab.manager.id, activities: [] });
+    const home = async () => ((await tr(u, 'getactitransctionhome', { pageno: 1 })).json() as Row[]).length;
+    const grant = async (activities: number[]) => {
+      const body = { userid: admin.id, resourceId: u.id, roleid: role, reportingmanagerid: lab.manager.id, actAccesslst: activities.map((activityID) => ({ activityID, chkselect: true })) };
+      expect((await t.post('/api/master/saveUserActivityAceess', body, admin)).json().status).toBe('Success');
+    };
+    expect(await home()).toBe(0); // no Level 1 access: only what waits for them, nothing
+    await grant([lab.l1.id]);
+    expect(await home()).toBe(10); // access to a Level 1 activity: every isolate
+    await grant([lab.l2.id]);
+    expect(await home()).toBe(0); // Level 1 revoked (Level 2 kept)
   });
 
   test('getacttransactionByid answers one row; 404 for an unknown id', async () => {
