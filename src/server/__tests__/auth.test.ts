@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { createTestApp, enc, headersFor, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app';
 import { verifyAuditChain } from '../lib/audit';
 import { hashPassword } from '../lib/passwords';
-import { dropCachedSessions, SESSION_CACHE_MS } from '../plugins/session';
+import { SESSION_CACHE_MS } from '../plugins/session';
+import { forgetCachedAnswers } from '../lib/commit-cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -205,20 +206,20 @@ describe('sessions', () => {
   });
 
   // These tests change sessions and users with SQL, behind the server's back: the server sees such a change once
-  // its cached sessions are SESSION_CACHE_MS old (the last test here waits for that); dropCachedSessions stands for the wait.
+  // its cached sessions are SESSION_CACHE_MS old (the last test here waits for that); forgetCachedAnswers stands for the wait.
   test('idle expiry and absolute expiry end a session', async () => {
     await t.handle.db.updateTable('session').set({ last_seen_at: sql`now() - interval '31 minutes'` }).where('user_id', '=', s.id).where('revoked_at', 'is', null).execute();
-    dropCachedSessions(t.handle.db);
+    forgetCachedAnswers(t.handle.db);
     expect((await t.post('/api/transaction/checklogin', { accessToken: s.accessToken }, s)).json().message).toBe('login again');
     const s2 = (await signin('sess', 'Sess@12345')).json();
     await t.handle.db.updateTable('session').set({ expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', s.id).where('revoked_at', 'is', null).execute();
-    dropCachedSessions(t.handle.db);
+    forgetCachedAnswers(t.handle.db);
     expect((await t.post('/api/transaction/checklogin', { accessToken: s2.accessToken }, s2)).statusCode).toBe(401);
   });
 
   test('a deactivated user loses live sessions', async () => {
     await t.handle.db.updateTable('app_user').set({ active: 'N' }).where('id', '=', s.id).execute();
-    dropCachedSessions(t.handle.db);
+    forgetCachedAnswers(t.handle.db);
     expect((await t.post('/api/transaction/checklogin', { accessToken: s.accessToken }, s)).statusCode).toBe(401);
     await t.handle.db.updateTable('app_user').set({ active: 'Y' }).where('id', '=', s.id).execute();
   });

@@ -9,7 +9,7 @@ import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp } fr
 import { hashPassword } from '../lib/passwords';
 import { screensOfEndpoint, ROUTE_SCREENS, SCREEN } from '../../shared/contract/screen-access';
 import { cachedScreenUsers } from '../modules/menu/screen-access';
-import { dropCachedSessions } from '../plugins/session';
+import { forgetCachedAnswers } from '../lib/commit-cache';
 import { ROUTES, DEFAULT_MENU, type DefaultMenuNode } from '../../shared/contract/routes';
 import type { LoginResponse } from '../../shared/contract/session';
 
@@ -143,7 +143,7 @@ test('moving a user to another group changes their screens at the next call', as
   expect((await t.post('/api/master/getdesignation', { pageno: 1 }, staff.s)).statusCode).toBe(403);
   await t.handle.db.updateTable('app_user').set({ user_group_id: await groupId('Administrators') }).where('id', '=', staff.id).execute();
   // Moved by SQL, behind the server's back: seen once the cached session is SESSION_CACHE_MS old (dropped here for the wait).
-  dropCachedSessions(t.handle.db);
+  forgetCachedAnswers(t.handle.db);
   expect((await t.post('/api/master/getdesignation', { pageno: 1 }, staff.s)).statusCode).toBe(200);
 }, SLOW);
 

@@ -89,8 +89,6 @@ const liveSessions = commitCache<LiveSession | null>({
   name: 'live sessions', maxAgeMs: SESSION_CACHE_MS, maxEntries: 10_000, dropOn: changesTo('session', 'user', 'workflow_role'),
 });
 
-/** Forgets the cached sessions of a database: what a change made behind the server's back looks like after SESSION_CACHE_MS. */
-export const dropCachedSessions = (db: Kysely<Database>): void => liveSessions.drop(db);
 
 async function liveSession(app: FastifyInstance, sessionId: string): Promise<LiveSession | null> {
   const row = await liveSessions.get(app.db, sessionId, async () => {
