@@ -12,6 +12,8 @@ export interface Config {
   /** Embedded PGlite data directory (used when databaseUrl is empty). */
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL server mode: run the app's statements as prepared statements (db/prepared-statements.ts). */
+  pgPreparedStatements: boolean;
   clientCryptoKey: string;
   adminInitialPassword: string;
   seedDemo: boolean;
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || null,
+    pgPreparedStatements: bool(env, 'PG_PREPARED_STATEMENTS', true),
     clientCryptoKey,
     adminInitialPassword: env.ADMIN_INITIAL_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     seedDemo: bool(env, 'SEED_DEMO', true),

@@ -4,6 +4,7 @@ import { createPglitePool } from './pglite-pool';
 import { startRemotePglite, type RemotePglite } from './pglite-remote';
 import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import { acquireDataDirLock } from './data-dir-lock';
+import { poolViews } from './prepared-statements';
 
 /** Type parsing shared by both engines so that rows look the same whichever runs underneath. */
 const INT8 = 20;
@@ -28,7 +29,8 @@ export interface DbHandle {
 }
 
 export type DbTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** prepared: the app's statements as prepared statements (default on; db/prepared-statements.ts). */
+  | { kind: 'postgres'; url: string; poolSize?: number; prepared?: boolean }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
@@ -47,8 +49,21 @@ export async function openDatabase(target: DbTarget): Promise<DbHandle> {
     // Fail fast with a clear message when the server is unreachable.
     const c = await pool.connect();
     c.release();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, search: db, background: db, kind: 'postgres', close: () => db.destroy() };
+    // The searches run with plans made for their values: on the same pool, never prepared.
+    const views = poolViews(pool);
+    const plain = new Kysely<Database>({ dialect: new PostgresDialect({ pool: views.plain }) });
+    const db = target.prepared === false ? plain : new Kysely<Database>({ dialect: new PostgresDialect({ pool: views.prepared }) });
+    return {
+      db,
+      search: plain,
+      background: plain,
+      kind: 'postgres',
+      async close() {
+        await plain.destroy();
+        if (db !== plain) await db.destroy();
+        await pool.end();
+      },
+    };
   }
 
   // PGlite (WebAssembly) runs each query synchronously on the thread that owns it: a worker thread, so that

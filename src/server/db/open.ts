@@ -5,9 +5,9 @@ import { seed } from './seed';
 import { seedDemoLab } from './demo-lab';
 
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR). */
-export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<DbHandle> {
+export function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'pgPreparedStatements'>>): Promise<DbHandle> {
   return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, prepared: config.pgPreparedStatements })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
 }
 

@@ -1,0 +1,102 @@
+/**
+ * PostgreSQL mode runs the app's statements as prepared statements (db/prepared-statements.ts). The rules
+ * are checked everywhere; what the server holds (pg_prepared_statements) only on the PostgreSQL server
+ * (`npm run test:pg`, and CI). Each database test uses a pool of one connection, so that the statements
+ * asked about are on the connection that answers.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase, type DbHandle } from '../connection';
+import { MAX_PREPARED_PER_CONNECTION, preparable } from '../prepared-statements';
+import { withDatabase, type TemplateInfo } from '../../test-support/template';
+import { loadConfig } from '../../config';
+
+const template = JSON.parse(process.env.LIMS_TEST_TEMPLATE ?? 'null') as TemplateInfo | null;
+const onPostgres = template?.kind === 'postgres' ? test : test.skip;
+
+test('only statements with parameters and without text patterns are prepared', () => {
+  expect(preparable('select * from sample_inward where id = $1', [1])).toBe(true);
+  expect(preparable('begin', [])).toBe(false);
+  expect(preparable('create table a (id int); create table b (id int)', undefined)).toBe(false);
+  expect(preparable('select * from sample_inward where sampleno ilike $1', ['%a%'])).toBe(false);
+  expect(preparable('select * from microbe where name LIKE $1 escape $2', ['a%', '\\'])).toBe(false);
+  expect(preparable('select * from m where name % $1', ['bacil'])).toBe(false);
+  expect(preparable('select * from m where word_similarity($1, name) > 0.3', ['bacil'])).toBe(false);
+  expect(preparable('select * from m where name ~ $1', ['^B'])).toBe(false);
+});
+
+test('PG_PREPARED_STATEMENTS is on unless set off; another value stops the start with a plain message', () => {
+  expect(loadConfig({}).pgPreparedStatements).toBe(true);
+  expect(loadConfig({ PG_PREPARED_STATEMENTS: 'off' }).pgPreparedStatements).toBe(false);
+  expect(() => loadConfig({ PG_PREPARED_STATEMENTS: 'sometimes' })).toThrow("PG_PREPARED_STATEMENTS must be on or off (got 'sometimes').");
+});
+
+type Named = { name: string; statement: string };
+const held = async (db: Kysely<never>) => (await sql<Named>`select name, statement from pg_prepared_statements order by name`.execute(db)).rows;
+
+async function withScratchDatabase(run: (h: DbHandle, admin: DbHandle, name: string) => Promise<void>, prepared?: boolean) {
+  if (template?.kind !== 'postgres') return;
+  const name = `lims_prep_${randomBytes(4).toString('hex')}`;
+  const admin = await openDatabase({ kind: 'postgres', url: template.serverUrl, poolSize: 1 });
+  await sql.raw(`create database ${name}`).execute(admin.db);
+  const h = await openDatabase({ kind: 'postgres', url: withDatabase(template.serverUrl, name), poolSize: 1, prepared });
+  try {
+    await sql`create table item (id int primary key, label text not null)`.execute(h.db);
+    await sql`insert into item select g, 'item ' || g from generate_series(1, 50) g`.execute(h.db);
+    await run(h, admin, name);
+  } finally {
+    await h.close();
+    await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+    await admin.close();
+  }
+}
+
+onPostgres('a parameterized statement is prepared once and answers for every value; patterns and searches are not prepared', async () => {
+  await withScratchDatabase(async (h) => {
+    const db = h.db as unknown as Kysely<never>;
+    // More than five runs: PostgreSQL may switch to a generic plan after five; the answers must not change.
+    for (let id = 1; id <= 12; id++) {
+      expect((await sql<{ label: string }>`select label from item where id = ${id}`.execute(db)).rows).toEqual([{ label: `item ${id}` }]);
+    }
+    expect((await sql<{ n: number }>`select count(*)::int as n from item where label ilike ${'%item 1%'}`.execute(db)).rows).toEqual([{ n: 11 }]);
+    expect((await sql<{ n: number }>`select count(*)::int as n from item where id > ${40}`.execute(h.search as unknown as Kysely<never>)).rows).toEqual([{ n: 10 }]);
+    const statements = (await held(db)).map((s) => s.statement);
+    expect(statements).toEqual(['select label from item where id = $1']);
+  });
+});
+
+onPostgres(`a connection holds at most ${MAX_PREPARED_PER_CONNECTION} prepared statements; later texts run unprepared and answer the same`, async () => {
+  await withScratchDatabase(async (h) => {
+    const db = h.db as unknown as Kysely<never>;
+    for (let k = 0; k < MAX_PREPARED_PER_CONNECTION + 20; k++) {
+      const rows = (await sql<{ n: number }>`select count(*)::int + ${sql.lit(k)} as n from item where id <= ${10}`.execute(db)).rows;
+      expect(rows).toEqual([{ n: 10 + k }]);
+    }
+    expect((await held(db)).length).toBe(MAX_PREPARED_PER_CONNECTION);
+  });
+});
+
+onPostgres('after the server drops the connection, the new connection prepares its statements again', async () => {
+  await withScratchDatabase(async (h, admin, name) => {
+    const db = h.db as unknown as Kysely<never>;
+    const q = (id: number) => sql<{ label: string }>`select label from item where id = ${id}`.execute(db);
+    expect((await q(3)).rows).toEqual([{ label: 'item 3' }]);
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`.execute(admin.db);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      stderr.mockRestore();
+    }
+    expect((await q(4)).rows).toEqual([{ label: 'item 4' }]);
+    expect((await held(db)).map((s) => s.statement)).toEqual(['select label from item where id = $1']);
+  });
+});
+
+onPostgres('PG_PREPARED_STATEMENTS=off: nothing is prepared', async () => {
+  await withScratchDatabase(async (h) => {
+    const db = h.db as unknown as Kysely<never>;
+    for (let id = 1; id <= 3; id++) await sql`select label from item where id = ${id}`.execute(db);
+    expect(await held(db)).toEqual([]);
+  }, false);
+});

@@ -1,0 +1,76 @@
+import type pg from 'pg';
+
+/**
+ * PostgreSQL server mode: the app's statements run as named prepared statements, so that the server parses
+ * and plans a statement text once per connection instead of on every call. Measured on the 2-core bench
+ * machine (bench/history.md, 2026-11-25 second entry): the Level 1 list's two statements took 0.68 ms of
+ * server time per call unprepared and 0.37 ms prepared, and with every call waiting on the database that is
+ * the difference in calls per second.
+ *
+ * Which statements are prepared (the rest run as before, unnamed):
+ * - only statements with parameters: migrations' multi-statement scripts and begin / commit have none (and a
+ *   prepared statement can hold only one command);
+ * - not those whose best plan depends on their values: text patterns (like, ilike, similar to, the trigram
+ *   operators). After five runs PostgreSQL may keep one generic plan for a prepared statement, and a pattern
+ *   that matches half the samples and one that matches one sample need different plans. The microbe search
+ *   and its exports run on a handle that prepares nothing (`plain`), for the same reason;
+ * - at most MAX_PREPARED_PER_CONNECTION texts per connection, the first ones seen: the hot statements of the
+ *   lists and saves come first and come back; a text seen later runs unnamed (PostgreSQL keeps a prepared
+ *   statement until its connection closes, so the number must be bounded).
+ *
+ * A pooler in transaction mode in front of PostgreSQL (PgBouncer before 1.21) does not keep prepared
+ * statements per client: set PG_PREPARED_STATEMENTS=off there (README "Configuration").
+ */
+export const MAX_PREPARED_PER_CONNECTION = 200;
+
+/** Statement texts whose plan depends on a pattern value: never prepared. */
+const VALUE_DEPENDENT = /\b(i?like|similar\s+to|similarity|word_similarity)\b|%|~/i;
+
+export function preparable(text: string, values: readonly unknown[] | undefined): boolean {
+  return values !== undefined && values.length > 0 && !VALUE_DEPENDENT.test(text);
+}
+
+/** The pool as Kysely's PostgresDialect sees it: connect() and end(). */
+export interface PoolView {
+  connect(): Promise<pg.PoolClient>;
+  end(): Promise<void>;
+}
+
+/** Statement names given on each connection (the pool's clients live as long as their connections). */
+const namesOf = new WeakMap<pg.PoolClient, Map<string, string>>();
+
+function nameFor(client: pg.PoolClient, text: string): string | undefined {
+  let names = namesOf.get(client);
+  if (!names) namesOf.set(client, (names = new Map()));
+  const known = names.get(text);
+  if (known !== undefined || names.size >= MAX_PREPARED_PER_CONNECTION) return known;
+  const name = `lims_${names.size}`;
+  names.set(text, name);
+  return name;
+}
+
+/**
+ * Views of one pool: `prepared` names the preparable statements, `plain` sends every statement unnamed. Ending
+ * a view does nothing (two Kysely instances share the pool); the owner ends the pool itself.
+ */
+export function poolViews(pool: pg.Pool): { prepared: PoolView; plain: PoolView } {
+  const plain: PoolView = { connect: () => pool.connect(), end: async () => undefined };
+  // One view per client, so that the driver sees the same connection object each time it gets that client.
+  const views = new WeakMap<pg.PoolClient, pg.PoolClient>();
+  const viewOf = (client: pg.PoolClient): pg.PoolClient => {
+    let view = views.get(client);
+    if (view) return view;
+    const query = (config: unknown, values?: unknown[], callback?: unknown) => {
+      if (typeof config === 'string' && typeof callback !== 'function' && preparable(config, values)) {
+        const name = nameFor(client, config);
+        if (name !== undefined) return client.query({ name, text: config, values });
+      }
+      return (client.query as (...a: unknown[]) => unknown).call(client, config, values, callback);
+    };
+    view = new Proxy(client, { get: (target, prop, receiver) => (prop === 'query' ? query : Reflect.get(target, prop, receiver)) });
+    views.set(client, view);
+    return view;
+  };
+  const prepared: PoolView = { connect: async () => viewOf(await pool.connect()), end: async () => undefined };
+  return { prepared, plain };
+}
