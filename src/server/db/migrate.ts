@@ -10,6 +10,7 @@ import * as moreVersions from './migrations/20261123T100000-more-versions';
 import * as searchIndexes from './migrations/20261123T110000-search-indexes';
 import * as auditChains from './migrations/20261125T000000-audit-chains';
 import * as activityIsolateIndex from './migrations/20261125T010000-activity-isolate-index';
+import * as auditChainHead from './migrations/20261125T020000-audit-chain-head';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123T110000-search-indexes': searchIndexes,
   '20261125T000000-audit-chains': auditChains,
   '20261125T010000-activity-isolate-index': activityIsolateIndex,
+  '20261125T020000-audit-chain-head': auditChainHead,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -97,11 +97,14 @@ export function auditHash(f: HashedFields): string {
 
 /** Appends one audit row to chain `chain` inside the caller's transaction (every row of a transaction: the same chain). */
 export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry: AuditEntry, chain = 0): Promise<void> {
-  // One writer at a time extends a chain; the lock is held until the transaction ends.
-  await sql`select pg_advisory_xact_lock(${CHAIN_LOCK}, ${chain}::int)`.execute(trx);
-  const last = await trx.selectFrom('audit_log').select('hash').where('chain', '=', chain).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  // One writer at a time extends a chain: audit_chain_head takes the chain's lock (held until the transaction
+  // ends), then reads its last hash and the next chain's newest row (migration 20261125T020000 says why a function).
   const next = (chain + 1) % AUDIT_CHAINS;
-  const cross = await trx.selectFrom('audit_log').select(['id', 'hash']).where('chain', '=', next).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const { rows } = await sql<{ head_hash: string | null; next_id: number | null; next_hash: string | null }>`
+    select head_hash, next_id, next_hash from audit_chain_head(${CHAIN_LOCK}::int, ${chain}::int, ${next}::int)`.execute(trx);
+  const head = rows[0];
+  const last = head?.head_hash ? { hash: head.head_hash } : undefined;
+  const cross = head?.next_id != null && head.next_hash ? { id: head.next_id, hash: head.next_hash } : undefined;
   const fields: HashedFields = {
     at: new Date().toISOString(),
     tenant: actor.tenant,
