@@ -36,16 +36,20 @@ export interface PoolView {
   end(): Promise<void>;
 }
 
-/** Statement names given on each connection (the pool's clients live as long as their connections). */
-const namesOf = new WeakMap<pg.PoolClient, Map<string, string>>();
+/** Per connection: each statement text seen, with its name (null: runs unnamed), and how many are prepared. */
+interface Names { byText: Map<string, string | null>; prepared: number }
+const namesOf = new WeakMap<pg.PoolClient, Names>();
+/** Texts remembered per connection, prepared or not (an unnamed text is not tested again while remembered). */
+const MAX_TEXTS_REMEMBERED = 4 * MAX_PREPARED_PER_CONNECTION;
 
-function nameFor(client: pg.PoolClient, text: string): string | undefined {
+function nameFor(client: pg.PoolClient, text: string, values: readonly unknown[] | undefined): string | null {
+  if (values === undefined || values.length === 0) return null;
   let names = namesOf.get(client);
-  if (!names) namesOf.set(client, (names = new Map()));
-  const known = names.get(text);
-  if (known !== undefined || names.size >= MAX_PREPARED_PER_CONNECTION) return known;
-  const name = `lims_${names.size}`;
-  names.set(text, name);
+  if (!names) namesOf.set(client, (names = { byText: new Map(), prepared: 0 }));
+  const known = names.byText.get(text);
+  if (known !== undefined) return known;
+  const name = names.prepared < MAX_PREPARED_PER_CONNECTION && preparable(text, values) ? `lims_${names.prepared++}` : null;
+  if (name !== null || names.byText.size < MAX_TEXTS_REMEMBERED) names.byText.set(text, name);
   return name;
 }
 
@@ -61,9 +65,9 @@ export function poolViews(pool: pg.Pool): { prepared: PoolView; plain: PoolView 
     let view = views.get(client);
     if (view) return view;
     const query = (config: unknown, values?: unknown[], callback?: unknown) => {
-      if (typeof config === 'string' && typeof callback !== 'function' && preparable(config, values)) {
-        const name = nameFor(client, config);
-        if (name !== undefined) return client.query({ name, text: config, values });
+      if (typeof config === 'string' && typeof callback !== 'function') {
+        const name = nameFor(client, config, values);
+        if (name !== null) return client.query({ name, text: config, values });
       }
       return (client.query as (...a: unknown[]) => unknown).call(client, config, values, callback);
     };
