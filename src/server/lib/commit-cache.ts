@@ -29,6 +29,23 @@ export interface CommitCacheOptions {
    * not for anything that grants access (sessions, screens).
    */
   refreshInBackground?: boolean;
+  /**
+   * With refreshInBackground: a cheap read that moves whenever the data may have changed, in any process
+   * (`auditTrailHead`: every change commits an audit row). Past `maxAgeMs`, an answer whose version has not
+   * moved since it was read is kept (one cheap read instead of the answer's); it is read again anyway once
+   * `maxUnchangedMs` old, the bound for a change the version did not show (one whose audit row took its id
+   * before the version was read and committed after the answer was).
+   */
+  version?: { read: (db: Kysely<Database>) => Promise<number>; maxUnchangedMs: number };
+}
+
+/**
+ * The newest audit row's id: every change of the laboratory's data commits one (lib/audit.ts), from whichever
+ * server process made it. The primary key's last entry: one index probe.
+ */
+export async function auditTrailHead(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 /**
@@ -44,7 +61,8 @@ export function changesTo(...entities: string[]): (change: CommittedChange) => b
   return (c) => watched.has(c.entity) && !NOT_CHANGES.test(c.action);
 }
 
-interface Entry<V> { value: V; at: number }
+/** at: when the answer was last known current; readAt: when it was read; version: `options.version` before that read. */
+interface Entry<V> { value: V; at: number; readAt: number; version?: number }
 interface PerDb<V> { entries: Map<string, Entry<V>>; reading: Map<string, { generation: number; value: Promise<V> }>; generation: number }
 
 export interface CommitCache<V> {
@@ -81,6 +99,14 @@ export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
     const cache = caches.get(db);
     if (cache && changes.some(options.dropOn)) dropAll(cache);
   });
+  /** The answer read again, or the old one when its version has not moved (see `version`). */
+  async function readEntry(db: Kysely<Database>, hit: Entry<V> | undefined, now: number, load: () => Promise<V>): Promise<Entry<V>> {
+    const v = options.version;
+    if (!v || !options.refreshInBackground) return { value: await load(), at: now, readAt: now };
+    const version = await v.read(db);
+    if (hit && hit.version === version && now - hit.readAt < v.maxUnchangedMs) return { ...hit, at: now };
+    return { value: await load(), at: now, readAt: now, version };
+  }
   const api: CommitCache<V> = {
     async get(db, key, load) {
       // Inside a transaction the caller must see its own uncommitted writes: no cache.
@@ -92,16 +118,18 @@ export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
       const shared = c.reading.get(key);
       if (shared && shared.generation === c.generation) return hit && options.refreshInBackground ? hit.value : shared.value;
       const generation = c.generation;
-      const value = load();
+      const read = readEntry(db, hit, now, load);
+      const value = read.then((e) => e.value);
+      value.catch(() => undefined); // its callers hear of a failure through `settled` (or their shared await)
       c.reading.set(key, { generation, value });
-      const settled = value.then(
-        (v) => {
+      const settled = read.then(
+        (e) => {
           // Kept only if no change committed meanwhile and nobody dropped this key (drop(key) ends its read).
           if (c.generation === generation && c.reading.get(key)?.value === value) {
             if (c.entries.size >= options.maxEntries) c.entries.clear();
-            c.entries.set(key, { value: v, at: now });
+            c.entries.set(key, e);
           }
-          return v;
+          return e.value;
         },
       ).finally(() => {
         if (c.reading.get(key)?.value === value) c.reading.delete(key);

@@ -1,6 +1,8 @@
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { mutate, type Actor } from '../audit';
-import { changesTo, commitCache } from '../commit-cache';
+import { sql } from 'kysely';
+import { auditTrailHead, changesTo, commitCache } from '../commit-cache';
+import { writeAudit } from '../audit';
 
 /** The cache behind sessions, granted screens and sample totals, on a real database and real commits. */
 let t: TestApp;
@@ -161,4 +163,54 @@ test('refreshInBackground: past maxAgeMs the old answer comes at once and the ne
   expect(await cache.get(t.handle.db, 'k', async () => 4)).toBe(3);
   await new Promise((r) => setTimeout(r, 5));
   expect(await cache.get(t.handle.db, 'k', c.load)).toBe(4);
+});
+
+test('version: past maxAgeMs an answer whose version has not moved is kept without reading it again; a moved version, or maxUnchangedMs, reads it again', async () => {
+  let version = 1;
+  const cache = commitCache<number>({
+    name: 't7', maxAgeMs: 50, maxEntries: 10, dropOn: (c) => c.entity === 'watched', refreshInBackground: true,
+    version: { read: async () => version, maxUnchangedMs: 400 },
+  });
+  const c = counter();
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  c.set(1);
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(1);
+  c.set(2); // a change the version does not show
+  await wait(60);
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(1);
+  await wait(10);
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(1); // kept again for maxAgeMs: not read
+  expect(c.reads()).toBe(1);
+  version = 2; // another process committed a change
+  await wait(60);
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(1); // the old answer while it is read again
+  await wait(40);
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(2);
+  expect(c.reads()).toBe(2);
+  c.set(3); // unseen by the version, until maxUnchangedMs
+  for (let i = 0; i < 10 && (await cache.get(t.handle.db, 'k', c.load)) !== 3; i++) await wait(60);
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(3);
+  expect(c.reads()).toBe(3);
+  // A committed change of this process still drops the answer at once, whatever the version.
+  c.set(4);
+  await commit('watched');
+  expect(await cache.get(t.handle.db, 'k', c.load)).toBe(4);
+});
+
+test('auditTrailHead moves with every committed change, from this process or another, and not with a rolled-back one', async () => {
+  const db = t.handle.db;
+  const before = await auditTrailHead(db);
+  await commit('other');
+  const afterCommit = await auditTrailHead(db);
+  expect(afterCommit).toBeGreaterThan(before);
+  // Another server process: its own transaction writes the audit row (no commit listener of this process hears it).
+  await db.transaction().execute((trx) => writeAudit(trx, actor, { action: 'x.test', entity: 'x' }));
+  expect(await auditTrailHead(db)).toBeGreaterThan(afterCommit);
+  const head = await auditTrailHead(db);
+  await expect(db.transaction().execute(async (trx) => {
+    await writeAudit(trx, actor, { action: 'x.test', entity: 'x' });
+    throw new Error('rolled back');
+  })).rejects.toThrow('rolled back');
+  expect(await auditTrailHead(db)).toBe(head);
+  expect((await sql<{ n: number }>`select count(*)::int as n from audit_log where id > ${head}`.execute(db)).rows[0].n).toBe(0);
 });

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { ActivityTransactionTable, Database } from '../../db/types';
 import type { ActivityLevel } from '../../../shared/contract/activity-endpoints';
 import { fullName } from '../users/user-access-repository';
-import { changesTo, commitCache } from '../../lib/commit-cache';
+import { auditTrailHead, changesTo, commitCache } from '../../lib/commit-cache';
 
 /**
  * Activity transactions (spec 001 sections 2-5): the list rows per isolate / plant assessment, the targets
@@ -55,12 +55,17 @@ export interface ListEntity {
  * every page and refresh of the screen carries it. A list that sees everything depends only on samples,
  * isolates and plant assessments; one limited to the caller's approvals also on activity transactions and
  * users (their reporting manager), so activity saves drop only those. A total 5 s old is counted again in the
- * background (calls keep the old value meanwhile): another server process's changes show about 5 s later.
+ * background when the audit trail has moved (calls keep the old value meanwhile), and once a minute anyway:
+ * another server process's changes show about 5 s later (sample-repository.ts, sampleTotals, says why).
  */
 const TARGETS = ['sample_inward', 'isolate', 'plant_assessment'];
-const allTotals = commitCache<number>({ name: 'activity list totals (everything)', maxAgeMs: 5_000, maxEntries: 1_000, dropOn: changesTo(...TARGETS), refreshInBackground: true });
+const recountWhenChanged = { read: auditTrailHead, maxUnchangedMs: 60_000 };
+const allTotals = commitCache<number>({
+  name: 'activity list totals (everything)', maxAgeMs: 5_000, maxEntries: 1_000, dropOn: changesTo(...TARGETS), refreshInBackground: true, version: recountWhenChanged,
+});
 const ownTotals = commitCache<number>({
-  name: 'activity list totals (own approvals)', maxAgeMs: 5_000, maxEntries: 5_000, dropOn: changesTo(...TARGETS, 'activity_transaction', 'user'), refreshInBackground: true,
+  name: 'activity list totals (own approvals)', maxAgeMs: 5_000, maxEntries: 5_000, dropOn: changesTo(...TARGETS, 'activity_transaction', 'user'),
+  refreshInBackground: true, version: recountWhenChanged,
 });
 
 /** A page of isolates (Level 1) or plant assessments (Level 2) the caller sees, newest first, with the total. */

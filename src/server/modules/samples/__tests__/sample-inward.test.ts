@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp, allScreensGroupId } from '../../../test-support/test-app';
 import { hashPassword } from '../../../lib/passwords';
+import { writeAudit } from '../../../lib/audit';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { SAMPLE_ENDPOINTS } from '../../../../shared/contract/endpoints';
 import { SAMPLE_INWARD_LABELS, SAMPLE_INWARD_MSG, localToday } from '../../../../shared/validation/sample-inward';
@@ -193,16 +194,34 @@ describe('list, search, by id', () => {
     expect([await total({}), await total({ searchText: 'quillon' })]).toEqual([all + 1, 0]);
     await create({ resourceName: 'Quillon Deputy' });
     expect(await total({ searchText: 'QUILLON' })).toBe(1);
-    // A sample written behind the server's back is counted once the kept total is 5 s old; a save through the server counts it at once.
-    await t.handle.db.transaction().execute(async (trx) => {
-      await sql`create temp table copy_of_sample on commit drop as select * from sample_inward where id = ${a.id as number}`.execute(trx);
-      await sql`update copy_of_sample set id = id + 100000, sampleinno = 'SI-SQL-1', sampleno = 'SCSQL1', otp = '000001', sampledby = 'Quillon SQL'`.execute(trx);
+    // A sample written behind the server's back (SQL, no audit row) is counted within a minute; a save through the server counts it at once.
+    const copyOf = (id: number, n: number, sampledby: string, audited: boolean) => t.handle.db.transaction().execute(async (trx) => {
+      await sql`create temp table copy_of_sample on commit drop as select * from sample_inward where id = ${id}`.execute(trx);
+      await sql`update copy_of_sample set id = id + ${100000 * n}, sampleinno = ${`SI-SQL-${n}`}, sampleno = ${`SCSQL${n}`}, otp = ${`00000${n}`}, sampledby = ${sampledby}`.execute(trx);
       await sql`insert into sample_inward overriding system value select * from copy_of_sample`.execute(trx);
+      // Another server process's save: its audit row moves the trail (no commit listener of this process hears it).
+      if (audited) await writeAudit(trx, { userId: null, username: 'other process', tenant: 'test', ip: null }, { action: 'sampleinward.create', entity: 'sample_inward', entityId: id + 100000 * n });
     });
+    await copyOf(a.id as number, 1, 'Quillon SQL', false);
     expect(await total({ searchText: 'QUILLON' })).toBe(1);
     await create({ source: 'Quillon field' });
     expect(await total({ searchText: 'quillon' })).toBe(3);
     expect(await total({})).toBe(await count('sample_inward'));
+    // Another process's save is counted once the kept total is 5 s old: the old total at once, the new one next.
+    await copyOf(a.id as number, 2, 'Quillon Other', true);
+    expect(await total({ searchText: 'quillon' })).toBe(3);
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 6_000);
+    try {
+      expect(await total({ searchText: 'quillon' })).toBe(3);
+      let seen = 0;
+      for (let i = 0; i < 50 && seen !== 4; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await total({ searchText: 'quillon' });
+      }
+      expect(seen).toBe(4);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   test("getSearchForsampleinward: by text; blank: 'Please Enter Some Text To Search!'", async () => {
