@@ -15,8 +15,7 @@ const ROOT = path.resolve(__dirname, '..');
 export const BENCH_ADMIN_PASSWORD = 'Bench@12345';
 
 export async function startServer(env: { dataDir?: string; databaseUrl?: string }): Promise<BenchServer> {
-  // As `npm start` runs it (package.json): a larger young generation, fewer garbage collections per call.
-  const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=64', path.join(ROOT, 'scripts', 'start.js'), '--no-build'], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), '--no-build'], {
     cwd: ROOT,
     env: {
       ...process.env,
