@@ -14,6 +14,8 @@ export interface Meta {
   date: string;
   mode: string;
   quick: boolean;
+  /** Runs of each load figure (their median is the figure). */
+  runs?: number;
   samples: number;
   rows: Record<string, number>;
   machine: string;
@@ -102,7 +104,7 @@ function markdown(meta: Meta, figures: Figure[], lines: string[]): string {
     `- Machine: ${meta.machine}; Node ${meta.node}`,
     `- Database: ${meta.mode}; ${meta.samples.toLocaleString('en')} samples (${Object.entries(meta.rows).map(([k, v]) => `${v.toLocaleString('en')} ${k}`).join(', ')})`,
     `- Load average at start: ${meta.loadAverageAtStart.map((x) => x.toFixed(2)).join(' / ')}. ${meta.shared}`,
-    `- The load generator (autocannon) runs on the same machine as the server and the database, so they share the cores.`,
+    `- The load generator (autocannon) runs on the same machine as the server and the database, so they share the cores.${(meta.runs ?? 1) > 1 ? ` Each load figure is the median of ${meta.runs} runs, taken in rounds (the notes give each run).` : ''}`,
     meta.durationSeconds ? `- Run time: ${meta.durationSeconds} s` : '',
     '',
     '| Figure | Value | Budget | Ratio | Verdict | Note |',

@@ -33,6 +33,8 @@ interface Args {
   databaseUrl: string | null;
   keep: boolean;
   note: string;
+  /** Runs of each load figure (rounds); the figures are their medians. */
+  runs: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -43,7 +45,9 @@ function parseArgs(argv: string[]): Args {
   const quick = argv.includes('--quick');
   const samples = Number((get('--samples') ?? (quick ? '10000' : '100000')).replace(/_/g, ''));
   if (!Number.isInteger(samples) || samples < 100) throw new Error('--samples must be a whole number of at least 100.');
-  return { quick, samples, databaseUrl: get('--database-url') ?? null, keep: argv.includes('--keep'), note: get('--note') ?? '' };
+  const runs = Number(get('--runs') ?? (quick ? '1' : '3'));
+  if (!Number.isInteger(runs) || runs < 1 || runs > 9) throw new Error('--runs must be a whole number from 1 to 9.');
+  return { quick, samples, databaseUrl: get('--database-url') ?? null, keep: argv.includes('--keep'), note: get('--note') ?? '', runs };
 }
 
 function withDatabase(url: string, name: string): string {
@@ -144,7 +148,7 @@ export async function main(argv: string[]): Promise<number> {
     const server = await startServer({ dataDir, databaseUrl: dbUrl });
     try {
       const session = await signInAdmin(server.url);
-      await httpFigures(report, server, session, seconds, !args.databaseUrl, search, args.quick);
+      await httpFigures(report, server, session, seconds, !args.databaseUrl, search, args.quick, args.runs);
       console.log('4. Client bundle sizes ...');
       await clientFigures(report, server.url);
     } finally {
@@ -158,6 +162,7 @@ export async function main(argv: string[]): Promise<number> {
     date: new Date().toISOString(),
     mode,
     quick: args.quick,
+    runs: args.runs,
     samples: args.samples,
     rows,
     machine: machine(),
@@ -178,13 +183,11 @@ interface SearchBench {
 
 async function httpFigures(
   report: Report, server: { url: string; pid: number }, session: Session, seconds: number, embedded: boolean, search: SearchBench | null, quick: boolean,
+  runs: number,
 ): Promise<void> {
   const url = server.url;
   const c = 50;
   const h = session.headers;
-  console.log(`   bare route GET /api/health, ${c} connections, ${seconds} s ...`);
-  const bare = await load({ url, path: '/api/health', method: 'GET', connections: c, seconds });
-  addLoad(report, 'http.health', bare, null);
 
   const run = Date.now().toString(36).slice(-5).toUpperCase();
   let n = 0;
@@ -198,15 +201,40 @@ async function httpFigures(
     { name: 'list.getLevel2ActivityHome', path: '/api/transaction/getLevel2ActivityHome', body: { pageno: 1, userID: 1 } },
     { name: 'save.savedepartment', path: '/api/master/savedepartment', body: () => ({ departmentCode: `B${run}${(n++).toString(36).toUpperCase()}`, departmentName: 'Bench Department', userID: 1 }) },
   ];
-  for (const call of calls) {
+  // Runs in rounds (every list once per round, the bare route first), then the saves: a machine that drifts
+  // during the bench moves every call alike, and the lists never read the departments the saves add. The
+  // figures are the medians of the runs (this machine moves by up to 40% between two runs; bench/history.md).
+  const bare: LoadFigures[] = [];
+  const measured = new Map<string, LoadFigures[]>();
+  const failed = new Map<string, string>();
+  const lists = calls.filter((x) => !x.name.startsWith('save.'));
+  const saves = calls.filter((x) => x.name.startsWith('save.'));
+  const once = async (call: (typeof calls)[number], round: number) => {
+    if (failed.has(call.name)) return;
     await settle(url);
-    console.log(`   ${call.name}, ${c} connections, ${seconds} s ...`);
+    console.log(`   ${call.name}, ${c} connections, ${seconds} s${runs > 1 ? ` (run ${round + 1} of ${runs})` : ''} ...`);
     try {
       await checkCall(url, call.path, typeof call.body === 'function' ? (call.body as () => unknown)() : call.body, session);
-      addLoad(report, call.name, await load({ url, path: call.path, headers: h, body: call.body, connections: c, seconds }), bare, !embedded);
+      const f = await load({ url, path: call.path, headers: h, body: call.body, connections: c, seconds });
+      measured.set(call.name, [...(measured.get(call.name) ?? []), f]);
     } catch (err) {
-      report.say(`${call.name}: not measured (${(err as Error).message})`);
+      failed.set(call.name, (err as Error).message);
     }
+  };
+  for (let round = 0; round < runs; round++) {
+    await settle(url);
+    console.log(`   bare route GET /api/health, ${c} connections, ${seconds} s${runs > 1 ? ` (run ${round + 1} of ${runs})` : ''} ...`);
+    bare.push(await load({ url, path: '/api/health', method: 'GET', connections: c, seconds }));
+    for (const call of lists) await once(call, round);
+  }
+  for (let round = 0; round < runs; round++) for (const call of saves) await once(call, round);
+  const bareMedian = medianOf(bare);
+  addLoad(report, 'http.health', bareMedian, null, false, bare);
+  for (const call of calls) {
+    const fs = measured.get(call.name);
+    if (fs?.length) addLoad(report, call.name, medianOf(fs), bareMedian, !embedded, fs);
+    const why = failed.get(call.name);
+    if (why) report.say(`${call.name}: not measured${fs?.length ? ' in every run' : ''} (${why})`);
   }
 
   if (search) {
@@ -289,16 +317,29 @@ async function settle(url: string, maxSeconds = 300): Promise<void> {
   }
 }
 
-function addLoad(report: Report, name: string, f: LoadFigures, bare: LoadFigures | null, withBudget = false): void {
+/** The median of each figure over several runs (counts are summed, max is the largest). */
+function medianOf(fs: LoadFigures[]): LoadFigures {
+  const med = (k: 'rps' | 'p50' | 'p90' | 'p99') => {
+    const v = fs.map((f) => f[k]).sort((a, b) => a - b);
+    return v.length % 2 ? v[(v.length - 1) / 2] : Math.round(((v[v.length / 2 - 1] + v[v.length / 2]) / 2) * 100) / 100;
+  };
+  const sum = (k: 'requests' | 'non2xx' | 'errors') => fs.reduce((a, f) => a + f[k], 0);
+  return { rps: med('rps'), p50: med('p50'), p90: med('p90'), p99: med('p99'), max: Math.max(...fs.map((f) => f.max)), requests: sum('requests'), non2xx: sum('non2xx'), errors: sum('errors') };
+}
+
+function addLoad(report: Report, name: string, f: LoadFigures, bare: LoadFigures | null, withBudget: boolean, runs: LoadFigures[]): void {
   if (f.requests === 0) {
     report.add({ name: `${name}.p99_ms`, value: null, unit: 'ms', note: `no answer within the ${f.errors ? 'run (errors/timeouts)' : 'run'}: the server did not finish one call` });
     return;
   }
   const failed = f.non2xx + f.errors;
-  const note = failed ? `${failed} of ${f.requests} answers not 2xx` : `${f.requests.toLocaleString('en')} requests`;
+  const inRuns = runs.length > 1 ? ` in ${runs.length} runs (median; each: ${runs.map((r) => r.rps.toLocaleString('en')).join(', ')} req/s)` : '';
+  const note = failed ? `${failed} of ${f.requests} answers not 2xx${inRuns}` : `${f.requests.toLocaleString('en')} requests${inRuns}`;
   report.add({ name: `${name}.rps`, value: f.rps, unit: 'req/s', note });
   report.add({ name: `${name}.p50_ms`, value: f.p50, unit: 'ms' });
-  report.add({ name: `${name}.p99_ms`, value: f.p99, unit: 'ms', budget: bare && withBudget ? 25 : undefined, note: bare && !withBudget ? 'the 25 ms budget is set for PostgreSQL' : undefined });
+  const p99s = runs.length > 1 ? `each run: ${runs.map((r) => r.p99).join(', ')} ms` : undefined;
+  const notes = [bare && !withBudget ? 'the 25 ms budget is set for PostgreSQL' : undefined, p99s].filter(Boolean).join('; ') || undefined;
+  report.add({ name: `${name}.p99_ms`, value: f.p99, unit: 'ms', budget: bare && withBudget ? 25 : undefined, note: notes });
   if (bare) {
     report.add({ name: `${name}.rps_ratio_health_to_call`, value: Math.round((bare.rps / Math.max(f.rps, 1)) * 100) / 100, unit: 'x', note: 'requests/s of the bare route / of this call (the HTTP limit)' });
   }
