@@ -11,6 +11,7 @@ import * as searchIndexes from './migrations/20261123T110000-search-indexes';
 import * as auditChains from './migrations/20261125T000000-audit-chains';
 import * as activityIsolateIndex from './migrations/20261125T010000-activity-isolate-index';
 import * as auditChainHead from './migrations/20261125T020000-audit-chain-head';
+import * as sampleTextIndex from './migrations/20261125T030000-sample-text-index';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T000000-audit-chains': auditChains,
   '20261125T010000-activity-isolate-index': activityIsolateIndex,
   '20261125T020000-audit-chain-head': auditChainHead,
+  '20261125T030000-sample-text-index': sampleTextIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

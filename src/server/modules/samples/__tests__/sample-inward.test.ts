@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp, allScreensGroupId } from '../../../test-support/test-app';
 import { hashPassword } from '../../../lib/passwords';
 import { writeAudit } from '../../../lib/audit';
+import { SAMPLE_TEXT } from '../sample-repository';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { SAMPLE_ENDPOINTS } from '../../../../shared/contract/endpoints';
 import { SAMPLE_INWARD_LABELS, SAMPLE_INWARD_MSG, localToday } from '../../../../shared/validation/sample-inward';
@@ -235,6 +236,20 @@ describe('list, search, by id', () => {
       const res = await tx('getSearchForsampleinward', { searchText, pageno: 1 });
       expect([res.statusCode, res.json().message]).toEqual([400, 'Please Enter Some Text To Search!']);
     }
+  });
+
+  test('the text search matches any of the eight columns, never across two, and uses the trigram index of its expression', async () => {
+    const one = await create({ sampledby: 'Ysolde Amberwick', resourceName: 'Ysolde Resource', source: 'Amberwick Farm' });
+    const found = async (searchText: string) => ((await tx('getSearchForsampleinward', { searchText, pageno: 1 })).json() as Row[]).map((r) => r.sampleno);
+    for (const text of ['ysolde amber', 'YSOLDE RESOURCE', 'amberwick farm', one.sampleno as string]) expect(await found(text)).toEqual([one.sampleno]);
+    // The end of one column and the start of the next are not one text.
+    expect(await found('Amberwick Ysolde')).toEqual([]);
+    expect(await found('Resource Amberwick')).toEqual([]);
+    const plan = await t.handle.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return (await sql<{ 'QUERY PLAN': string }>`explain select count(*) from sample_inward where ${SAMPLE_TEXT} ilike ${'%ysolde%'}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('sample_inward_text_trgm_idx');
   });
 
   test('getsapleivertById: the record in legacy names; 404 and 400', async () => {
