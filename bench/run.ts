@@ -317,14 +317,24 @@ async function settle(url: string, maxSeconds = 300): Promise<void> {
   }
 }
 
-/** The median of each figure over several runs (counts are summed, max is the largest). */
-function medianOf(fs: LoadFigures[]): LoadFigures {
-  const med = (k: 'rps' | 'p50' | 'p90' | 'p99') => {
+/**
+ * The median of each figure over several runs (counts are summed, max is the largest). A run that got no answer
+ * has no latencies (autocannon reports 0): it is left out of the medians, and with no answered run at all the
+ * figure says so (addLoad).
+ */
+function medianOf(all: LoadFigures[]): LoadFigures {
+  const fs = all.filter((f) => f.requests > 0);
+  const med = (k: 'rps' | 'p50' | 'p90' | 'p99', round: (x: number) => number) => {
     const v = fs.map((f) => f[k]).sort((a, b) => a - b);
-    return v.length % 2 ? v[(v.length - 1) / 2] : Math.round(((v[v.length / 2 - 1] + v[v.length / 2]) / 2) * 100) / 100;
+    if (v.length === 0) return 0;
+    return v.length % 2 ? v[(v.length - 1) / 2] : round((v[v.length / 2 - 1] + v[v.length / 2]) / 2);
   };
-  const sum = (k: 'requests' | 'non2xx' | 'errors') => fs.reduce((a, f) => a + f[k], 0);
-  return { rps: med('rps'), p50: med('p50'), p90: med('p90'), p99: med('p99'), max: Math.max(...fs.map((f) => f.max)), requests: sum('requests'), non2xx: sum('non2xx'), errors: sum('errors') };
+  const ms = (x: number) => Math.round(x * 100) / 100;
+  const sum = (k: 'requests' | 'non2xx' | 'errors') => all.reduce((a, f) => a + f[k], 0);
+  return {
+    rps: med('rps', Math.round), p50: med('p50', ms), p90: med('p90', ms), p99: med('p99', ms), max: Math.max(...all.map((f) => f.max)),
+    requests: fs.length ? sum('requests') : 0, non2xx: sum('non2xx'), errors: sum('errors'),
+  };
 }
 
 function addLoad(report: Report, name: string, f: LoadFigures, bare: LoadFigures | null, withBudget: boolean, runs: LoadFigures[]): void {

@@ -18,7 +18,8 @@ export interface DbHandle {
   /**
    * Embedded: the same connection on lower-priority lanes (pglite-pool.ts): `search` for a search's page and
    * capped total, served after the waiting calls of `db`; `background` for long reads nobody waits for on
-   * screen (a search's exact count, export batches), served last. PostgreSQL: both are `db` itself.
+   * screen (a search's exact count, export batches), served last. PostgreSQL: the same pool as `db`, but their
+   * statements are never prepared (db/prepared-statements.ts), so each search is planned for its values.
    */
   search: Kysely<Database>;
   background: Kysely<Database>;

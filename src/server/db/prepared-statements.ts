@@ -18,8 +18,13 @@ import type pg from 'pg';
  *   lists and saves come first and come back; a text seen later runs unnamed (PostgreSQL keeps a prepared
  *   statement until its connection closes, so the number must be bounded).
  *
- * A pooler in transaction mode in front of PostgreSQL (PgBouncer before 1.21) does not keep prepared
- * statements per client: set PG_PREPARED_STATEMENTS=off there (README "Configuration").
+ * PostgreSQL still plans a prepared statement on each run while a plan made for its values is much cheaper than
+ * a generic one (a page with `limit $1 offset $2`); it then saves the parse, not the planning.
+ *
+ * A pooler in transaction mode in front of PostgreSQL does not keep prepared statements per client unless it
+ * is told to (PgBouncer 1.21+ with max_prepared_statements above 0): set PG_PREPARED_STATEMENTS=off there
+ * (README "Configuration"). A statement whose result type changed under it (a column added while the server
+ * runs) fails once per connection and then runs unnamed (NAME_UNUSABLE).
  */
 export const MAX_PREPARED_PER_CONNECTION = 200;
 
@@ -54,6 +59,19 @@ function nameFor(client: pg.PoolClient, text: string, values: readonly unknown[]
 }
 
 /**
+ * PostgreSQL errors after which a statement's name is no use on its connection: its result type changed (a
+ * column added by a migration of another instance, or by an administrator, under a `select *`), or the
+ * connection does not hold it (pg records a name whose Bind failed). The call that meets one fails as it
+ * would have unprepared or not; the text then runs unnamed on that connection.
+ */
+const NAME_UNUSABLE = new Set(['0A000', '26000']);
+
+function forgetOnError(client: pg.PoolClient, text: string, err: unknown): never {
+  if (NAME_UNUSABLE.has((err as { code?: string } | null)?.code ?? '')) namesOf.get(client)?.byText.set(text, null);
+  throw err;
+}
+
+/**
  * Views of one pool: `prepared` names the preparable statements, `plain` sends every statement unnamed. Ending
  * a view does nothing (two Kysely instances share the pool); the owner ends the pool itself.
  */
@@ -64,10 +82,10 @@ export function poolViews(pool: pg.Pool): { prepared: PoolView; plain: PoolView 
   const viewOf = (client: pg.PoolClient): pg.PoolClient => {
     let view = views.get(client);
     if (view) return view;
-    const query = (config: unknown, values?: unknown[], callback?: unknown) => {
-      if (typeof config === 'string' && typeof callback !== 'function') {
+    const query = (config: unknown, values?: unknown, callback?: unknown) => {
+      if (typeof config === 'string' && Array.isArray(values) && callback === undefined) {
         const name = nameFor(client, config, values);
-        if (name !== null) return client.query({ name, text: config, values });
+        if (name !== null) return client.query({ name, text: config, values }).catch((err: unknown) => forgetOnError(client, config, err));
       }
       return (client.query as (...a: unknown[]) => unknown).call(client, config, values, callback);
     };

@@ -34,7 +34,8 @@ export interface CommitCacheOptions {
    * (`auditTrailHead`: every change commits an audit row). Past `maxAgeMs`, an answer whose version has not
    * moved since it was read is kept (one cheap read instead of the answer's); it is read again anyway once
    * `maxUnchangedMs` old, the bound for a change the version did not show (one whose audit row took its id
-   * before the version was read and committed after the answer was).
+   * before the version was read and committed after the answer was): such a change shows within
+   * maxUnchangedMs + maxAgeMs.
    */
   version?: { read: (db: Kysely<Database>) => Promise<number>; maxUnchangedMs: number };
 }

@@ -93,6 +93,18 @@ onPostgres('after the server drops the connection, the new connection prepares i
   });
 });
 
+onPostgres('a statement whose result type changed under it (a column added while the server runs) fails once on its connection, then runs unprepared', async () => {
+  await withScratchDatabase(async (h) => {
+    const db = h.db as unknown as Kysely<never>;
+    const q = () => sql<Record<string, unknown>>`select * from item where id = ${1}`.execute(db);
+    expect((await q()).rows).toEqual([{ id: 1, label: 'item 1' }]);
+    await sql`alter table item add column extra int`.execute(h.search as unknown as Kysely<never>);
+    await expect(q()).rejects.toMatchObject({ code: '0A000' });
+    expect((await q()).rows).toEqual([{ id: 1, label: 'item 1', extra: null }]);
+    expect((await q()).rows).toEqual([{ id: 1, label: 'item 1', extra: null }]);
+  });
+});
+
 onPostgres('PG_PREPARED_STATEMENTS=off: nothing is prepared', async () => {
   await withScratchDatabase(async (h) => {
     const db = h.db as unknown as Kysely<never>;

@@ -56,7 +56,8 @@ export interface ListEntity {
  * isolates and plant assessments; one limited to the caller's approvals also on activity transactions and
  * users (their reporting manager), so activity saves drop only those. A total 5 s old is counted again in the
  * background when the audit trail has moved (calls keep the old value meanwhile), and once a minute anyway:
- * another server process's changes show about 5 s later (sample-repository.ts, sampleTotals, says why).
+ * another server process's changes usually show about 5 s later, at most about 65 s (sample-repository.ts,
+ * sampleTotals, says why).
  */
 const TARGETS = ['sample_inward', 'isolate', 'plant_assessment'];
 const recountWhenChanged = { read: auditTrailHead, maxUnchangedMs: 60_000 };

@@ -110,8 +110,10 @@ const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * through the trigram index: 90 ms). Any committed change of a sample drops the counts, so the next call
  * counts again. Once a total is 5 s old, the calls keep its old value while the newest audit row is read in the
  * background, and the total is counted again only if the trail has moved (or the total is a minute old): a
- * change made by another server process shows about 5 s later, no call waits for that count, and an idle list
- * is not counted every 5 s (at 100k samples a count took both cores for up to 90 ms: the Level 1 list's p99).
+ * change made by another server process usually shows about 5 s later (at most about 65 s: audit ids are taken
+ * before commit, so a change committed just after a newer one can leave the newest id unchanged), no call
+ * waits for that count, and an idle list is not counted every 5 s (at 100k samples a count took both cores for
+ * up to 90 ms: the Level 1 list's p99).
  */
 const sampleTotals = commitCache<number>({
   name: 'sample list totals', maxAgeMs: 5_000, maxEntries: 1_000, dropOn: changesTo('sample_inward', 'isolate'), refreshInBackground: true,
@@ -122,7 +124,7 @@ const sampleTotals = commitCache<number>({
  * The text a sample is searched by: its eight text columns joined by a newline. Exactly the expression of the
  * trigram index of migration 20261125T030000 (a different expression, even an equal one written otherwise,
  * would not use it; sample-inward.test.ts checks the plan). `text ilike '%x%'` on it is the same as any of
- * the columns matching, since a search text holds no newline.
+ * the columns matching, since a search text holds no line break (listSamples makes them spaces).
  */
 export const SAMPLE_TEXT = sql<string>`(sampleinno || E'\n' || sampleno || E'\n' || sampledby || E'\n' || resource_name || E'\n' || state_name || E'\n' || district_name || E'\n' || source || E'\n' || otp)`;
 
@@ -134,7 +136,8 @@ export const SAMPLE_TEXT = sql<string>`(sampleinno || E'\n' || sampleno || E'\n'
  */
 export async function listSamples(db: Kysely<Database>, opts: { page: number; search?: string }) {
   let base = db.selectFrom('sample_inward');
-  if (opts.search) base = base.where(SAMPLE_TEXT, 'ilike', likeEscaped(opts.search));
+  // A line break in the text (pasted; the form field is one line) is a space: SAMPLE_TEXT joins the columns by one.
+  if (opts.search) base = base.where(SAMPLE_TEXT, 'ilike', likeEscaped(opts.search.replace(/[\r\n]+/g, ' ')));
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PAGE_SIZE).offset((opts.page - 1) * PAGE_SIZE).execute(),
     sampleTotals.get(db, opts.search ?? '', async () => Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n)),

@@ -245,6 +245,8 @@ describe('list, search, by id', () => {
     // The end of one column and the start of the next are not one text.
     expect(await found('Amberwick Ysolde')).toEqual([]);
     expect(await found('Resource Amberwick')).toEqual([]);
+    expect(await found('Amberwick\nYsolde')).toEqual([]);
+    expect(await found('Ysolde\nAmberwick')).toEqual([one.sampleno]); // a pasted line break is a space
     const plan = await t.handle.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       return (await sql<{ 'QUERY PLAN': string }>`explain select count(*) from sample_inward where ${SAMPLE_TEXT} ilike ${'%ysolde%'}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
