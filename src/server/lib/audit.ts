@@ -103,8 +103,6 @@ export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry
   const { rows } = await sql<{ head_hash: string | null; next_id: number | null; next_hash: string | null }>`
     select head_hash, next_id, next_hash from audit_chain_head(${CHAIN_LOCK}::int, ${chain}::int, ${next}::int)`.execute(trx);
   const head = rows[0];
-  const last = head?.head_hash ? { hash: head.head_hash } : undefined;
-  const cross = head?.next_id != null && head.next_hash ? { id: head.next_id, hash: head.next_hash } : undefined;
   const fields: HashedFields = {
     at: new Date().toISOString(),
     tenant: actor.tenant,
@@ -117,8 +115,8 @@ export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry
     after: plain(redact(entry.after)),
     reason: entry.reason ?? null,
     ip: actor.ip,
-    prev_hash: last?.hash ?? GENESIS_HASH,
-    ...(cross ? { cross_id: Number(cross.id), cross_hash: cross.hash } : {}),
+    prev_hash: head?.head_hash ?? GENESIS_HASH,
+    ...(head?.next_id != null && head.next_hash ? { cross_id: Number(head.next_id), cross_hash: head.next_hash } : {}),
   };
   await trx
     .insertInto('audit_log')

@@ -49,6 +49,9 @@ export async function auditTrailHead(db: Kysely<Database>): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
+/** `version` for kept list totals: counted again when the audit trail has moved, and at least once a minute. */
+export const WHEN_AUDIT_TRAIL_MOVES: NonNullable<CommitCacheOptions['version']> = { read: auditTrailHead, maxUnchangedMs: 60_000 };
+
 /**
  * Audited actions that change none of the data these caches hold: an export (its rows stay as they were) and
  * sign-in events (a new session is never in a cache; failed and refused sign-ins only count attempts, and

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { ActivityTransactionTable, Database } from '../../db/types';
 import type { ActivityLevel } from '../../../shared/contract/activity-endpoints';
 import { fullName } from '../users/user-access-repository';
-import { auditTrailHead, changesTo, commitCache } from '../../lib/commit-cache';
+import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 
 /**
  * Activity transactions (spec 001 sections 2-5): the list rows per isolate / plant assessment, the targets
@@ -60,13 +60,12 @@ export interface ListEntity {
  * sampleTotals, says why).
  */
 const TARGETS = ['sample_inward', 'isolate', 'plant_assessment'];
-const recountWhenChanged = { read: auditTrailHead, maxUnchangedMs: 60_000 };
 const allTotals = commitCache<number>({
-  name: 'activity list totals (everything)', maxAgeMs: 5_000, maxEntries: 1_000, dropOn: changesTo(...TARGETS), refreshInBackground: true, version: recountWhenChanged,
+  name: 'activity list totals (everything)', maxAgeMs: 5_000, maxEntries: 1_000, dropOn: changesTo(...TARGETS), refreshInBackground: true, version: WHEN_AUDIT_TRAIL_MOVES,
 });
 const ownTotals = commitCache<number>({
   name: 'activity list totals (own approvals)', maxAgeMs: 5_000, maxEntries: 5_000, dropOn: changesTo(...TARGETS, 'activity_transaction', 'user'),
-  refreshInBackground: true, version: recountWhenChanged,
+  refreshInBackground: true, version: WHEN_AUDIT_TRAIL_MOVES,
 });
 
 /** A page of isolates (Level 1) or plant assessments (Level 2) the caller sees, newest first, with the total. */

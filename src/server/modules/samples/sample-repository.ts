@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
-import { auditTrailHead, changesTo, commitCache } from '../../lib/commit-cache';
+import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 
 /**
  * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
@@ -117,7 +117,7 @@ const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  */
 const sampleTotals = commitCache<number>({
   name: 'sample list totals', maxAgeMs: 5_000, maxEntries: 1_000, dropOn: changesTo('sample_inward', 'isolate'), refreshInBackground: true,
-  version: { read: auditTrailHead, maxUnchangedMs: 60_000 },
+  version: WHEN_AUDIT_TRAIL_MOVES,
 });
 
 /**
