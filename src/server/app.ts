@@ -45,6 +45,8 @@ export type AppOptions = Pick<
   logger?: boolean | object;
   /** Sign-in calls allowed per address per minute. */
   signinPerMinute?: number;
+  /** Keep list pages until a change commits (lib/kept-answers.ts); on when not given. */
+  keepListPages?: boolean;
 };
 
 /**
@@ -111,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('searchDb', opts.searchDb ?? opts.db);
   app.decorate('backgroundDb', opts.backgroundDb ?? opts.db);
   app.decorate('sessionSecret', await getOrCreateSessionSecret(opts.db));
-  app.decorate('settings', { tenant: opts.tenant, sessionIdleMinutes: opts.sessionIdleMinutes });
+  app.decorate('settings', { tenant: opts.tenant, sessionIdleMinutes: opts.sessionIdleMinutes, keepListPages: opts.keepListPages ?? true });
   await app.register(sessionPlugin);
 
   await app.register(async (api) => {

@@ -14,6 +14,8 @@ export interface Config {
   databaseUrl: string | null;
   /** PostgreSQL server mode: run the app's statements as prepared statements (db/prepared-statements.ts). */
   pgPreparedStatements: boolean;
+  /** Keep the answers of list pages until a change commits (lib/kept-answers.ts). */
+  keepListPages: boolean;
   clientCryptoKey: string;
   adminInitialPassword: string;
   seedDemo: boolean;
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || null,
     pgPreparedStatements: bool(env, 'PG_PREPARED_STATEMENTS', true),
+    keepListPages: bool(env, 'KEEP_LIST_PAGES', true),
     clientCryptoKey,
     adminInitialPassword: env.ADMIN_INITIAL_PASSWORD || DEFAULT_ADMIN_PASSWORD,
     seedDemo: bool(env, 'SEED_DEMO', true),

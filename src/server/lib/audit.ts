@@ -147,6 +147,8 @@ export async function mutate<T>(
       return writeAudit(trx, actor, entry, chain);
     }),
   );
+  // A mutation that wrote no audit row still changed something: caches of any data (kept list pages) drop.
+  if (changes.length === 0) changes.push({ entity: '', action: 'unaudited' });
   for (const listener of commitListeners) listener(db, changes);
   return result;
 }

@@ -59,6 +59,9 @@ export const WHEN_AUDIT_TRAIL_MOVES: NonNullable<CommitCacheOptions['version']> 
  */
 const NOT_CHANGES = /(\.export$|^signin(\.|$))/;
 
+/** `dropOn` for a cache of answers that may read any of the data: any audited change. */
+export const anyChange = (c: CommittedChange): boolean => !NOT_CHANGES.test(c.action);
+
 /** `dropOn` for a cache of data read from these entities: any audited change of one of them. */
 export function changesTo(...entities: string[]): (change: CommittedChange) => boolean {
   const watched = new Set(entities);

@@ -41,7 +41,7 @@ declare module 'fastify' {
     /** For long reads nobody waits for on screen: on the embedded database, served last. */
     backgroundDb: Kysely<Database>;
     sessionSecret: string;
-    settings: { tenant: string; sessionIdleMinutes: number };
+    settings: { tenant: string; sessionIdleMinutes: number; keepListPages: boolean };
     /** Registers POST /api/{group}/{name} for an endpoint of the contract table, guarded as the table says. */
     endpoint<Body = unknown>(
       spec: EndpointSpec,

@@ -3,6 +3,7 @@ import {
   ACTIVITY_ENDPOINTS as E, ACTIVITY_PAGE_SIZE, type ActivityLevel, type ApprovalCounts, type ApprovalQueueRow, type ParamconfWithTransaction,
 } from '../../../shared/contract/activity-endpoints';
 import { HttpError } from '../../plugins/errors';
+import { keptAnswer } from '../../lib/kept-answers';
 import { fullName } from '../users/user-access-repository';
 import { approvalCounts, approvalQueue, isolateTarget } from './activity-repository';
 import { saveActivity } from './activity-save';
@@ -62,10 +63,10 @@ async function counts(req: FastifyRequest): Promise<ApprovalCounts> {
 }
 
 export function activityRoutes(app: FastifyInstance): void {
-  app.endpoint(E.getactitransctionhome, { schema: S.list }, list('Level 1', false));
-  app.endpoint(E.getSearchForactitransaction, { schema: S.list }, list('Level 1', true));
-  app.endpoint(E.getLevel2ActivityHome, { schema: S.list }, list('Level 2', false));
-  app.endpoint(E.getSearchForLevel2actitransaction, { schema: S.list }, list('Level 2', true));
+  app.endpoint(E.getactitransctionhome, { schema: S.list }, keptAnswer(list('Level 1', false)));
+  app.endpoint(E.getSearchForactitransaction, { schema: S.list }, keptAnswer(list('Level 1', true)));
+  app.endpoint(E.getLevel2ActivityHome, { schema: S.list }, keptAnswer(list('Level 2', false)));
+  app.endpoint(E.getSearchForLevel2actitransaction, { schema: S.list }, keptAnswer(list('Level 2', true)));
   app.endpoint(E.getacttransactionByid, { schema: S.rowById }, rowById('Level 1'));
   app.endpoint(E.getLevel2ActivityByid, { schema: S.rowById }, rowById('Level 2'));
   app.endpoint(E.findisolaecodeforplantassesment, { schema: S.plantAssessmentPreview }, previewPlantAssessment);
@@ -76,8 +77,8 @@ export function activityRoutes(app: FastifyInstance): void {
   app.endpoint(E.saveActivities, { schema: S.save }, (req) => saveActivity(req, 'Level 1'));
   app.endpoint(E.saveActivityParameters, { schema: S.save }, (req) => saveActivity(req, 'Level 1'));
   app.endpoint(E.saveLvl2Activities, { schema: S.save }, (req) => saveActivity(req, 'Level 2'));
-  app.endpoint(E.getApprovalQueue, { schema: S.queue }, queue);
-  app.endpoint(E.getApprovalCounts, { schema: S.counts }, counts);
+  app.endpoint(E.getApprovalQueue, { schema: S.queue }, keptAnswer(queue));
+  app.endpoint(E.getApprovalCounts, { schema: S.counts }, keptAnswer(counts));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/resources';
 import { validateResource } from '../../../shared/validation';
 import { mutate } from '../../lib/audit';
+import { keptAnswer } from '../../lib/kept-answers';
 import { actorOf, requirePermission } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
 import {
@@ -371,17 +372,17 @@ async function changeStatus(req: FastifyRequest, r: ResourceDef, o: ResourceOver
 function handlerFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): (req: FastifyRequest) => Promise<unknown> {
   switch (spec.role) {
     case 'list':
-      return async (req) => {
+      return keptAnswer(async (req) => {
         const page = pageOf((req.body as Body)?.pageno);
         return pageAnswer(r, page, await listPage(req.server.db, r, { page }));
-      };
+      });
     case 'search':
-      return async (req) => {
+      return keptAnswer(async (req) => {
         const body = req.body as Body;
         const search = searchText(r, body);
         const page = pageOf(body?.pageno);
         return pageAnswer(r, page, await listPage(req.server.db, r, { page, search }));
-      };
+      });
     case 'byId':
       return async (req) => {
         const id = requiredId(req.body as Body);

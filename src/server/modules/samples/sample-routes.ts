@@ -6,6 +6,7 @@ import { SAMPLE_INWARD_MSG, checkSampleInward, latestToday, type SampleInwardVal
 import { mutate } from '../../lib/audit';
 import { actorOf, requirePermission } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
+import { keptAnswer } from '../../lib/kept-answers';
 import {
   findMasterEntry, findSample, insertSample, listSamples, lockSample, setSampleActive, updateSample, userExists,
   type SampleColumns, type SampleRow,
@@ -198,8 +199,8 @@ async function changeStatus(req: FastifyRequest) {
 
 const HANDLERS = {
   savesampleinverd: save,
-  getsamphome: list,
-  getSearchForsampleinward: search,
+  getsamphome: keptAnswer(list),
+  getSearchForsampleinward: keptAnswer(search),
   getsapleivertById: byId,
   changesampleinStatus: changeStatus,
 } satisfies Partial<Record<keyof typeof E, (req: FastifyRequest) => Promise<unknown>>>;
