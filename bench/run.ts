@@ -144,11 +144,22 @@ export async function main(argv: string[]): Promise<number> {
     }
 
     // ---- 3. the server over HTTP ---------------------------------------------------------------
-    console.log('3. Starting the server ...');
+    // First the list calls on a server that reads every page (KEEP_LIST_PAGES=off, lib/kept-answers.ts): what a
+    // page costs when it is not kept (the first call after a change, another user's page). One server at a
+    // time: the embedded database takes one process.
+    console.log('3. Starting the server with KEEP_LIST_PAGES=off (every list page read) ...');
+    let unkept: ListRuns;
+    const reading = await startServer({ dataDir, databaseUrl: dbUrl, more: { KEEP_LIST_PAGES: 'off' } });
+    try {
+      unkept = await listRuns(reading.url, await signInAdmin(reading.url), seconds, args.runs, LIST_CALLS.filter((x) => !x.name.endsWith('_new_text')));
+    } finally {
+      await reading.stop();
+    }
+    console.log('   Starting the server as it is deployed (list pages kept) ...');
     const server = await startServer({ dataDir, databaseUrl: dbUrl });
     try {
       const session = await signInAdmin(server.url);
-      await httpFigures(report, server, session, seconds, !args.databaseUrl, search, args.quick, args.runs);
+      await httpFigures(report, server, session, seconds, !args.databaseUrl, search, args.quick, args.runs, unkept);
       console.log('4. Client bundle sizes ...');
       await clientFigures(report, server.url);
     } finally {
@@ -181,60 +192,79 @@ interface SearchBench {
   directP95: Partial<Record<'1' | '3' | '5', number>>;
 }
 
-async function httpFigures(
-  report: Report, server: { url: string; pid: number }, session: Session, seconds: number, embedded: boolean, search: SearchBench | null, quick: boolean,
-  runs: number,
-): Promise<void> {
-  const url = server.url;
-  const c = 50;
-  const h = session.headers;
+interface Call { name: string; path: string; body: unknown | (() => unknown) }
+let callNo = 0;
+/** The list calls (each list's first page, as its screen opens it); their figures are named after the endpoint. */
+const LIST_CALLS: Call[] = [
+  { name: 'list.getdepartment', path: '/api/master/getdepartment', body: { pageno: 1, userID: 1 } },
+  { name: 'list.getsamphome', path: '/api/transaction/getsamphome', body: { pageno: 1, userID: 1 } },
+  { name: 'list.getSearchForsampleinward', path: '/api/transaction/getSearchForsampleinward', body: { pageno: 1, searchText: 'Pune', userID: 1 } },
+  // A different text each call (part of a sample code, as a user types it): neither its page nor its total is a kept one.
+  { name: 'list.getSearchForsampleinward_new_text', path: '/api/transaction/getSearchForsampleinward', body: () => ({ pageno: 1, searchText: `SC0${String(callNo++ % 10000).padStart(4, '0')}`, userID: 1 }) },
+  { name: 'list.getactitransctionhome', path: '/api/transaction/getactitransctionhome', body: { pageno: 1, userID: 1 } },
+  { name: 'list.getLevel2ActivityHome', path: '/api/transaction/getLevel2ActivityHome', body: { pageno: 1, userID: 1 } },
+];
 
-  const run = Date.now().toString(36).slice(-5).toUpperCase();
-  let n = 0;
-  const calls: Array<{ name: string; path: string; body: unknown | (() => unknown) }> = [
-    { name: 'list.getdepartment', path: '/api/master/getdepartment', body: { pageno: 1, userID: 1 } },
-    { name: 'list.getsamphome', path: '/api/transaction/getsamphome', body: { pageno: 1, userID: 1 } },
-    { name: 'list.getSearchForsampleinward', path: '/api/transaction/getSearchForsampleinward', body: { pageno: 1, searchText: 'Pune', userID: 1 } },
-    // A different text each call (part of a sample code, as a user types it): its total is never a kept one.
-    { name: 'list.getSearchForsampleinward_new_text', path: '/api/transaction/getSearchForsampleinward', body: () => ({ pageno: 1, searchText: `SC0${String(n++ % 10000).padStart(4, '0')}`, userID: 1 }) },
-    { name: 'list.getactitransctionhome', path: '/api/transaction/getactitransctionhome', body: { pageno: 1, userID: 1 } },
-    { name: 'list.getLevel2ActivityHome', path: '/api/transaction/getLevel2ActivityHome', body: { pageno: 1, userID: 1 } },
-    { name: 'save.savedepartment', path: '/api/master/savedepartment', body: () => ({ departmentCode: `B${run}${(n++).toString(36).toUpperCase()}`, departmentName: 'Bench Department', userID: 1 }) },
-  ];
-  // Runs in rounds (every list once per round, the bare route first), then the saves: a machine that drifts
-  // during the bench moves every call alike, and the lists never read the departments the saves add. The
-  // figures are the medians of the runs (this machine moves by up to 40% between two runs; bench/history.md).
-  const bare: LoadFigures[] = [];
-  const measured = new Map<string, LoadFigures[]>();
-  const failed = new Map<string, string>();
-  const lists = calls.filter((x) => !x.name.startsWith('save.'));
-  const saves = calls.filter((x) => x.name.startsWith('save.'));
-  const once = async (call: (typeof calls)[number], round: number) => {
-    if (failed.has(call.name)) return;
+interface ListRuns { bare: LoadFigures[]; measured: Map<string, LoadFigures[]>; failed: Map<string, string> }
+
+/**
+ * Runs in rounds (the bare route, then every call once per round): a machine that drifts during the bench
+ * moves every call alike. The figures are the medians of the runs (this machine moves by up to 40% between
+ * two runs; bench/history.md).
+ */
+async function listRuns(url: string, session: Session, seconds: number, runs: number, calls: Call[], after: Call[] = []): Promise<ListRuns> {
+  const c = 50;
+  const out: ListRuns = { bare: [], measured: new Map(), failed: new Map() };
+  const once = async (call: Call, round: number) => {
+    if (out.failed.has(call.name)) return;
     await settle(url);
     console.log(`   ${call.name}, ${c} connections, ${seconds} s${runs > 1 ? ` (run ${round + 1} of ${runs})` : ''} ...`);
     try {
       await checkCall(url, call.path, typeof call.body === 'function' ? (call.body as () => unknown)() : call.body, session);
-      const f = await load({ url, path: call.path, headers: h, body: call.body, connections: c, seconds });
-      measured.set(call.name, [...(measured.get(call.name) ?? []), f]);
+      const f = await load({ url, path: call.path, headers: session.headers, body: call.body, connections: c, seconds });
+      out.measured.set(call.name, [...(out.measured.get(call.name) ?? []), f]);
     } catch (err) {
-      failed.set(call.name, (err as Error).message);
+      out.failed.set(call.name, (err as Error).message);
     }
   };
+  // A fresh server's first seconds (compiling its hot paths) are not what the bare route measures.
+  await load({ url, path: '/api/health', method: 'GET', connections: c, seconds: 2 });
   for (let round = 0; round < runs; round++) {
     await settle(url);
     console.log(`   bare route GET /api/health, ${c} connections, ${seconds} s${runs > 1 ? ` (run ${round + 1} of ${runs})` : ''} ...`);
-    bare.push(await load({ url, path: '/api/health', method: 'GET', connections: c, seconds }));
-    for (const call of lists) await once(call, round);
+    out.bare.push(await load({ url, path: '/api/health', method: 'GET', connections: c, seconds }));
+    for (const call of calls) await once(call, round);
   }
-  for (let round = 0; round < runs; round++) for (const call of saves) await once(call, round);
-  const bareMedian = medianOf(bare);
-  addLoad(report, 'http.health', bareMedian, null, false, bare);
-  for (const call of calls) {
-    const fs = measured.get(call.name);
-    if (fs?.length) addLoad(report, call.name, medianOf(fs), bareMedian, !embedded, fs);
-    const why = failed.get(call.name);
-    if (why) report.say(`${call.name}: not measured${fs?.length ? ' in every run' : ''} (${why})`);
+  // The saves come after every list run: the lists never read the departments the saves add.
+  for (let round = 0; round < runs; round++) for (const call of after) await once(call, round);
+  return out;
+}
+
+async function httpFigures(
+  report: Report, server: { url: string; pid: number }, session: Session, seconds: number, embedded: boolean, search: SearchBench | null, quick: boolean,
+  runs: number, unkept: ListRuns,
+): Promise<void> {
+  const url = server.url;
+  const h = session.headers;
+  const run = Date.now().toString(36).slice(-5).toUpperCase();
+  let n = 0;
+  const saves: Call[] = [
+    { name: 'save.savedepartment', path: '/api/master/savedepartment', body: () => ({ departmentCode: `B${run}${(n++).toString(36).toUpperCase()}`, departmentName: 'Bench Department', userID: 1 }) },
+  ];
+  const kept = await listRuns(url, session, seconds, runs, LIST_CALLS, saves);
+  const bareMedian = medianOf(kept.bare);
+  addLoad(report, 'http.health', bareMedian, null, false, kept.bare);
+  const figures = (r: ListRuns, call: Call, name: string, why = '') => {
+    const fs = r.measured.get(call.name);
+    if (fs?.length) addLoad(report, name, medianOf(fs), bareMedian, !embedded, fs, why);
+    const failed = r.failed.get(call.name);
+    if (failed) report.say(`${name}: not measured${fs?.length ? ' in every run' : ''} (${failed})`);
+  };
+  for (const call of [...LIST_CALLS, ...saves]) {
+    figures(kept, call, call.name, call.name.startsWith('list.') && !call.name.endsWith('_new_text') ? 'the page kept (lib/kept-answers.ts)' : '');
+    if (unkept.measured.has(call.name) || unkept.failed.has(call.name)) {
+      figures(unkept, call, `${call.name}_unkept`, 'KEEP_LIST_PAGES=off: every page read from the database, as the first call after a change');
+    }
   }
 
   if (search) {
@@ -250,7 +280,7 @@ async function httpFigures(
       { name: 'search.searchData (3 filters, as the screens send it)', figure: 'health_under_load', budget: true, path: '/api/transaction/searchData', body: { inputList: search.models['3'], pageno: 1, pageSize: 10, countUpTo: SEARCH_TOTAL_CAP } as unknown },
       { name: 'search.countSearchData (3 filters, the exact count)', figure: 'health_under_count_load', budget: false, path: '/api/transaction/countSearchData', body: { inputList: search.models['3'] } as unknown },
     ]
-    : [{ ...calls[2], figure: 'health_under_load', budget: true }];
+    : [{ ...LIST_CALLS[2], figure: 'health_under_load', budget: true }];
   for (const heavy of heavyLoads) {
     await settle(url);
     console.log(`   GET /api/health (1 connection) while ${heavy.name} runs on 8 connections, ${seconds} s ...`);
@@ -337,14 +367,14 @@ function medianOf(all: LoadFigures[]): LoadFigures {
   };
 }
 
-function addLoad(report: Report, name: string, f: LoadFigures, bare: LoadFigures | null, withBudget: boolean, runs: LoadFigures[]): void {
+function addLoad(report: Report, name: string, f: LoadFigures, bare: LoadFigures | null, withBudget: boolean, runs: LoadFigures[], what = ''): void {
   if (f.requests === 0) {
     report.add({ name: `${name}.p99_ms`, value: null, unit: 'ms', note: `no answer within the ${f.errors ? 'run (errors/timeouts)' : 'run'}: the server did not finish one call` });
     return;
   }
   const failed = f.non2xx + f.errors;
   const inRuns = runs.length > 1 ? ` in ${runs.length} runs (median; each: ${runs.map((r) => r.rps.toLocaleString('en')).join(', ')} req/s)` : '';
-  const note = failed ? `${failed} of ${f.requests} answers not 2xx${inRuns}` : `${f.requests.toLocaleString('en')} requests${inRuns}`;
+  const note = (failed ? `${failed} of ${f.requests} answers not 2xx${inRuns}` : `${f.requests.toLocaleString('en')} requests${inRuns}`) + (what ? `; ${what}` : '');
   report.add({ name: `${name}.rps`, value: f.rps, unit: 'req/s', note });
   report.add({ name: `${name}.p50_ms`, value: f.p50, unit: 'ms' });
   const p99s = runs.length > 1 ? `each run: ${runs.map((r) => r.p99).join(', ')} ms` : undefined;

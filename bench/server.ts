@@ -14,7 +14,7 @@ export interface BenchServer {
 const ROOT = path.resolve(__dirname, '..');
 export const BENCH_ADMIN_PASSWORD = 'Bench@12345';
 
-export async function startServer(env: { dataDir?: string; databaseUrl?: string }): Promise<BenchServer> {
+export async function startServer(env: { dataDir?: string; databaseUrl?: string; more?: Record<string, string> }): Promise<BenchServer> {
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), '--no-build'], {
     cwd: ROOT,
     env: {
@@ -27,6 +27,7 @@ export async function startServer(env: { dataDir?: string; databaseUrl?: string 
       SEED_DEMO: 'on',
       // Request logs would measure the log pipe, not the server: warnings and errors only.
       LOG_LEVEL: 'warn',
+      ...(env.more ?? {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
