@@ -12,6 +12,7 @@ import * as auditChains from './migrations/20261125T000000-audit-chains';
 import * as activityIsolateIndex from './migrations/20261125T010000-activity-isolate-index';
 import * as auditChainHead from './migrations/20261125T020000-audit-chain-head';
 import * as sampleTextIndex from './migrations/20261125T030000-sample-text-index';
+import * as auditAppend from './migrations/20261125T100000-audit-append';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T010000-activity-isolate-index': activityIsolateIndex,
   '20261125T020000-audit-chain-head': auditChainHead,
   '20261125T030000-sample-text-index': sampleTextIndex,
+  '20261125T100000-audit-append': auditAppend,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -95,15 +95,26 @@ export function auditHash(f: HashedFields): string {
   return sha256Hex(canonicalJson(f));
 }
 
+/** A row's hashed fields but the ones only the chain's lock holder knows (prev_hash and the cross link). */
+export type RowFields = Omit<HashedFields, 'prev_hash' | 'cross_id' | 'cross_hash'>;
+
+/**
+ * canonicalJson of a row's hashed fields in three pieces, for the database to join around the values it reads
+ * under the chain's lock: head + cross link + mid + prev_hash + tail (audit_append, migration 20261125T100000).
+ * The cross link is `,"cross_hash":"…","cross_id":N` or nothing; the keys sort as canonicalJson sorts them.
+ */
+export function hashedPieces(f: RowFields): { head: string; mid: string; tail: string } {
+  const row = f as unknown as Record<string, unknown>;
+  const keys = Object.keys(row).filter((k) => row[k] !== undefined).sort();
+  const pairs = (from: string, to: string) => keys.filter((k) => k > from && k < to).map((k) => `${JSON.stringify(k)}:${canonicalJson(row[k])}`).join(',');
+  // Every row has keys before 'cross_hash' (action, after, at, before), between 'cross_id' and 'prev_hash'
+  // (entity, ...) and after it (reason, ...): no piece is empty, so the commas stand as canonicalJson puts them.
+  return { head: `{${pairs('', 'cross_hash')}`, mid: `,${pairs('cross_id', 'prev_hash')},"prev_hash":"`, tail: `",${pairs('prev_hash', '\uffff')}}` };
+}
+
 /** Appends one audit row to chain `chain` inside the caller's transaction (every row of a transaction: the same chain). */
 export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry: AuditEntry, chain = 0): Promise<void> {
-  // One writer at a time extends a chain: audit_chain_head takes the chain's lock (held until the transaction
-  // ends), then reads its last hash and the next chain's newest row (migration 20261125T020000 says why a function).
-  const next = (chain + 1) % AUDIT_CHAINS;
-  const { rows } = await sql<{ head_hash: string | null; next_id: number | null; next_hash: string | null }>`
-    select head_hash, next_id, next_hash from audit_chain_head(${CHAIN_LOCK}::int, ${chain}::int, ${next}::int)`.execute(trx);
-  const head = rows[0];
-  const fields: HashedFields = {
+  const f: RowFields = {
     at: new Date().toISOString(),
     tenant: actor.tenant,
     user_id: actor.userId,
@@ -115,19 +126,14 @@ export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry
     after: plain(redact(entry.after)),
     reason: entry.reason ?? null,
     ip: actor.ip,
-    prev_hash: head?.head_hash ?? GENESIS_HASH,
-    ...(head?.next_id != null && head.next_hash ? { cross_id: Number(head.next_id), cross_hash: head.next_hash } : {}),
   };
-  await trx
-    .insertInto('audit_log')
-    .values({
-      ...fields,
-      chain,
-      before: fields.before === null ? null : JSON.stringify(fields.before),
-      after: fields.after === null ? null : JSON.stringify(fields.after),
-      hash: auditHash(fields),
-    })
-    .execute();
+  const { head, mid, tail } = hashedPieces(f);
+  // One writer at a time extends a chain: audit_append takes the chain's lock (held until the transaction ends),
+  // reads its last hash and the next chain's newest row, hashes the row and inserts it (migration 20261125T100000).
+  await sql`select audit_append(${CHAIN_LOCK}::int, ${chain}::int, ${(chain + 1) % AUDIT_CHAINS}::int, ${head}::text, ${mid}::text, ${tail}::text,
+    ${f.at}::timestamptz, ${f.tenant}::varchar, ${f.user_id}::int, ${f.username}::varchar, ${f.action}::varchar, ${f.entity}::varchar,
+    ${f.entity_id}::varchar, ${f.before === null ? null : JSON.stringify(f.before)}::jsonb, ${f.after === null ? null : JSON.stringify(f.after)}::jsonb,
+    ${f.reason}::text, ${f.ip}::varchar)`.execute(trx);
 }
 
 /**

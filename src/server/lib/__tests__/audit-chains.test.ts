@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
-import { AUDIT_CHAINS, GENESIS_HASH, mutate, verifyAuditChain, type Actor } from '../audit';
+import { AUDIT_CHAINS, GENESIS_HASH, auditHash, canonicalJson, hashedPieces, mutate, verifyAuditChain, type Actor, type RowFields } from '../audit';
 
 /** The audit trail as AUDIT_CHAINS hash chains (lib/audit.ts): concurrent writers, and what verification finds. */
 let t: TestApp;
@@ -22,6 +22,31 @@ async function tamper(change: string, app: TestApp = t) {
   }
   return verifyAuditChain(app.handle.db);
 }
+
+test("the pieces the database hashes join to the row's canonical JSON, with and without a cross link", () => {
+  const f: RowFields = {
+    at: '2026-11-25T10:00:00.000Z', tenant: 'soillims', user_id: 7, username: 'asha "the" verma', action: 'sampleinward.update',
+    entity: 'sample_inward', entity_id: '42', before: { z: 1, a: ['x', { d: null, b: 'ñ土\\n' }] }, after: null, reason: null, ip: '::1',
+  };
+  const prev = 'a'.repeat(64);
+  const { head, mid, tail } = hashedPieces(f);
+  expect(head + mid + prev + tail).toBe(canonicalJson({ ...f, prev_hash: prev }));
+  const cross = `,"cross_hash":"${'b'.repeat(64)}","cross_id":123`;
+  expect(head + cross + mid + prev + tail).toBe(canonicalJson({ ...f, prev_hash: prev, cross_id: 123, cross_hash: 'b'.repeat(64) }));
+});
+
+test('the hash the database computes is the one the server process checks, for text in any script', async () => {
+  const text = 'Pune — ñ 土壌 🦠 "quoted" \\ back\nline';
+  await mutate(t.handle.db, { ...actor, username: 'Ünïcode user' }, (_trx, audit) => audit({ action: 'chain.test', entity: 'chain_probe', entityId: 'utf8', after: { text, n: 1.5 }, reason: text }));
+  const row = await t.handle.db.selectFrom('audit_log').selectAll().where('entity_id', '=', 'utf8').executeTakeFirstOrThrow();
+  expect(row.reason).toBe(text);
+  expect(row.hash).toBe(auditHash({
+    at: new Date(row.at).toISOString(), tenant: row.tenant, user_id: row.user_id, username: row.username, action: row.action, entity: row.entity,
+    entity_id: row.entity_id, before: row.before, after: row.after, reason: row.reason, ip: row.ip, prev_hash: row.prev_hash,
+    ...(row.cross_id != null ? { cross_id: Number(row.cross_id), cross_hash: row.cross_hash! } : {}),
+  }));
+  expect(await verifyAuditChain(t.handle.db)).toMatchObject({ ok: true });
+});
 
 test('concurrent transactions spread over the chains; the rows of one transaction share a chain; every chain links from genesis', async () => {
   await Promise.all(
