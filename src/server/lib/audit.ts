@@ -58,10 +58,27 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
-/** Plain JSON data (dates become ISO strings), as jsonb will give it back. */
-function plain(value: unknown): unknown {
-  return value === undefined ? null : JSON.parse(JSON.stringify(value));
+/**
+ * Text as the database will keep it: a lone UTF-16 surrogate (half an emoji, as `slice` can leave) becomes
+ * U+FFFD, which is what PostgreSQL stores for it. Hashed as it was, the row would fail verification as altered.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
 }
+
+function wellFormedData(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(wellFormedData);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormedData(v)]));
+}
+
+/** Plain JSON data (dates become ISO strings, text and keys well formed), as jsonb will give it back. */
+function plain(value: unknown): unknown {
+  return value === undefined ? null : wellFormedData(JSON.parse(JSON.stringify(value)));
+}
+const text = (value: string | null): string | null => (value === null ? null : wellFormed(value));
 
 /** Fields never written to the trail. */
 const SECRET_FIELDS = new Set(['password_hash', 'token_hash', 'password', 'password1']);
@@ -116,20 +133,22 @@ export function hashedPieces(f: RowFields): { head: string; mid: string; tail: s
 export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry: AuditEntry, chain = 0): Promise<void> {
   const f: RowFields = {
     at: new Date().toISOString(),
-    tenant: actor.tenant,
+    tenant: wellFormed(actor.tenant),
     user_id: actor.userId,
-    username: actor.username,
-    action: entry.action,
-    entity: entry.entity,
-    entity_id: entry.entityId == null ? null : String(entry.entityId),
+    username: text(actor.username),
+    action: wellFormed(entry.action),
+    entity: wellFormed(entry.entity),
+    entity_id: entry.entityId == null ? null : wellFormed(String(entry.entityId)),
     before: plain(redact(entry.before)),
     after: plain(redact(entry.after)),
-    reason: entry.reason ?? null,
-    ip: actor.ip,
+    reason: text(entry.reason ?? null),
+    ip: text(actor.ip),
   };
   const { head, mid, tail } = hashedPieces(f);
   // One writer at a time extends a chain: audit_append takes the chain's lock (held until the transaction ends),
   // reads its last hash and the next chain's newest row, hashes the row and inserts it (migration 20261125T100000).
+  // `at` is when this process made the row, before it waited for the lock: under contention a row's `at` can be
+  // a few milliseconds before the previous row's of its chain. The order of a chain is its ids.
   await sql`select audit_append(${CHAIN_LOCK}::int, ${chain}::int, ${(chain + 1) % AUDIT_CHAINS}::int, ${head}::text, ${mid}::text, ${tail}::text,
     ${f.at}::timestamptz, ${f.tenant}::varchar, ${f.user_id}::int, ${f.username}::varchar, ${f.action}::varchar, ${f.entity}::varchar,
     ${f.entity_id}::varchar, ${f.before === null ? null : JSON.stringify(f.before)}::jsonb, ${f.after === null ? null : JSON.stringify(f.after)}::jsonb,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, enc, type TestApp } from '../../test-support/test-app';
 import { AUDIT_CHAINS, GENESIS_HASH, auditHash, canonicalJson, hashedPieces, mutate, verifyAuditChain, type Actor, type RowFields } from '../audit';
 
 /** The audit trail as AUDIT_CHAINS hash chains (lib/audit.ts): concurrent writers, and what verification finds. */
@@ -45,6 +45,18 @@ test('the hash the database computes is the one the server process checks, for t
     entity_id: row.entity_id, before: row.before, after: row.after, reason: row.reason, ip: row.ip, prev_hash: row.prev_hash,
     ...(row.cross_id != null ? { cross_id: Number(row.cross_id), cross_hash: row.cross_hash! } : {}),
   }));
+  expect(await verifyAuditChain(t.handle.db)).toMatchObject({ ok: true });
+});
+
+test('half an emoji in audited text is kept as U+FFFD and hashed as kept: the trail still verifies', async () => {
+  // A failed sign-in whose user name is cut at 50 (anyone can send one), and text with lone surrogates.
+  const r = await t.post('/api/auth/signin', { username: '\u{1F9A0}'.repeat(26), password: enc('Wrong@12345') });
+  expect(r.statusCode).toBeLessThan(500);
+  const half = '\u{1F9A0}'.slice(0, 1);
+  await mutate(t.handle.db, { ...actor, username: `cut ${half}` }, (_trx, audit) =>
+    audit({ action: 'chain.test', entity: 'chain_probe', entityId: `half${half}`, after: { text: `x${half}y`, [`k${half}`]: 1 }, reason: half }));
+  const row = await t.handle.db.selectFrom('audit_log').selectAll().where('username', '=', 'cut \uFFFD').executeTakeFirstOrThrow();
+  expect([row.reason, row.entity_id, row.after]).toEqual(['\uFFFD', 'half\uFFFD', { text: 'x\uFFFDy', ['k\uFFFD']: 1 }]);
   expect(await verifyAuditChain(t.handle.db)).toMatchObject({ ok: true });
 });
 

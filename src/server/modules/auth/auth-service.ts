@@ -70,7 +70,8 @@ function loginResponse(u: SignInUser, s: AuthSettings, tokens: { accessToken: st
 export async function signIn(req: FastifyRequest, body: SignInRequest, s: AuthSettings) {
   const db = req.server.db;
   const username = body.username.trim();
-  const actor: Actor = { ...actorOf(req), username: username.slice(0, 50) };
+  // 50 characters, not 50 UTF-16 units: a cut through an emoji would leave half of it in the audit trail.
+  const actor: Actor = { ...actorOf(req), username: Array.from(username).slice(0, 50).join('') };
   const password = decode(body.password, s.clientCryptoKey, 'password');
   const user = await findUserForSignIn(db, username);
 
