@@ -156,7 +156,7 @@ export async function main(argv: string[]): Promise<number> {
       await reading.stop();
     }
     console.log('   Starting the server as it is deployed (list pages kept) ...');
-    const server = await startServer({ dataDir, databaseUrl: dbUrl });
+    const server = await startServer({ dataDir, databaseUrl: dbUrl, more: { KEEP_LIST_PAGES: 'on' } });
     try {
       const session = await signInAdmin(server.url);
       await httpFigures(report, server, session, seconds, !args.databaseUrl, search, args.quick, args.runs, unkept);
@@ -256,9 +256,11 @@ async function httpFigures(
   const kept = await listRuns(url, session, seconds, runs, LIST_CALLS);
   const bareMedian = medianOf(kept.bare);
   addLoad(report, 'http.health', bareMedian, null, false, kept.bare);
+  // Each call's ratio is to the bare route of the server it ran on (the *_unkept figures ran on another one).
   const figures = (r: ListRuns, call: Call, name: string, why = '') => {
     const fs = r.measured.get(call.name);
-    if (fs?.length) addLoad(report, name, medianOf(fs), bareMedian, !embedded, fs, why);
+    const bare = r.bare.length ? medianOf(r.bare) : bareMedian;
+    if (fs?.length) addLoad(report, name, medianOf(fs), bare, !embedded, fs, why);
     const failed = r.failed.get(call.name);
     if (failed) report.say(`${name}: not measured${fs?.length ? ' in every run' : ''} (${failed})`);
   };

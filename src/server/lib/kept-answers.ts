@@ -14,7 +14,8 @@ import { anyChange, commitCache } from './commit-cache';
  *   the lists the change touches: simple, and a page is cheap to read again). Sign-ins and exports change
  *   nothing a list shows and drop nothing.
  * - A change made by another server process on the same PostgreSQL database, or by SQL behind the server's
- *   back, shows within KEPT_ANSWER_MS.
+ *   back, shows within KEPT_ANSWER_MS in the rows; a list's total is kept apart (commit-cache.ts `version`,
+ *   about 5 s) and may show up to KEPT_ANSWER_MS after that.
  * - A page read while a change committed is answered but not kept; a failed call (4xx) is never kept.
  * - Calls for the same page at the same time share one read.
  * - `KEEP_LIST_PAGES=off` (README) reads every page: for several server processes behind one address, where
