@@ -148,10 +148,10 @@ export async function main(argv: string[]): Promise<number> {
     // page costs when it is not kept (the first call after a change, another user's page). One server at a
     // time: the embedded database takes one process.
     console.log('3. Starting the server with KEEP_LIST_PAGES=off (every list page read) ...');
-    let unkept: ListRuns;
+    let unkept: LoadRuns;
     const reading = await startServer({ dataDir, databaseUrl: dbUrl, more: { KEEP_LIST_PAGES: 'off' } });
     try {
-      unkept = await listRuns(reading.url, await signInAdmin(reading.url), seconds, args.runs, LIST_CALLS.filter((x) => !x.name.endsWith('_new_text')));
+      unkept = await loadRuns(reading.url, await signInAdmin(reading.url), seconds, args.runs, LIST_CALLS.filter((x) => !x.name.endsWith('_new_text')));
     } finally {
       await reading.stop();
     }
@@ -205,16 +205,16 @@ const LIST_CALLS: Call[] = [
   { name: 'list.getLevel2ActivityHome', path: '/api/transaction/getLevel2ActivityHome', body: { pageno: 1, userID: 1 } },
 ];
 
-interface ListRuns { bare: LoadFigures[]; measured: Map<string, LoadFigures[]>; failed: Map<string, string> }
+interface LoadRuns { bare: LoadFigures[]; measured: Map<string, LoadFigures[]>; failed: Map<string, string> }
 
 /**
  * Runs in rounds (the bare route, then every call once per round): a machine that drifts during the bench
  * moves every call alike. The figures are the medians of the runs (this machine moves by up to 40% between
  * two runs; bench/history.md).
  */
-async function listRuns(url: string, session: Session, seconds: number, runs: number, calls: Call[], after: Call[] = []): Promise<ListRuns> {
+async function loadRuns(url: string, session: Session, seconds: number, runs: number, calls: Call[], after: Call[] = []): Promise<LoadRuns> {
   const c = 50;
-  const out: ListRuns = { bare: [], measured: new Map(), failed: new Map() };
+  const out: LoadRuns = { bare: [], measured: new Map(), failed: new Map() };
   const once = async (call: Call, round: number) => {
     if (out.failed.has(call.name)) return;
     await settle(url);
@@ -244,7 +244,7 @@ async function listRuns(url: string, session: Session, seconds: number, runs: nu
 
 async function httpFigures(
   report: Report, server: { url: string; pid: number }, session: Session, seconds: number, embedded: boolean, search: SearchBench | null, quick: boolean,
-  runs: number, unkept: ListRuns,
+  runs: number, unkept: LoadRuns,
 ): Promise<void> {
   const url = server.url;
   const h = session.headers;
@@ -253,11 +253,11 @@ async function httpFigures(
   const saves: Call[] = [
     { name: 'save.savedepartment', path: '/api/master/savedepartment', body: () => ({ departmentCode: `B${run}${(n++).toString(36).toUpperCase()}`, departmentName: 'Bench Department', userID: 1 }) },
   ];
-  const kept = await listRuns(url, session, seconds, runs, LIST_CALLS);
+  const kept = await loadRuns(url, session, seconds, runs, LIST_CALLS);
   const bareMedian = medianOf(kept.bare);
   addLoad(report, 'http.health', bareMedian, null, false, kept.bare);
   // Each call's ratio is to the bare route of the server it ran on (the *_unkept figures ran on another one).
-  const figures = (r: ListRuns, call: Call, name: string, why = '') => {
+  const figures = (r: LoadRuns, call: Call, name: string, why = '') => {
     const fs = r.measured.get(call.name);
     const bare = r.bare.length ? medianOf(r.bare) : bareMedian;
     if (fs?.length) addLoad(report, name, medianOf(fs), bare, !embedded, fs, why);
@@ -279,7 +279,7 @@ async function httpFigures(
 
   // The saves after the lists and the one-at-a-time searches: the lists never read the departments they add, and
   // the database's clean-up after tens of thousands of inserts (autovacuum) does not land on a timed search.
-  const saved = await listRuns(url, session, seconds, runs, [], saves);
+  const saved = await loadRuns(url, session, seconds, runs, [], saves);
   for (const call of saves) figures(saved, call, call.name);
 
   // A cheap call while heavy calls run: does the database block the server? With the search: while searchData

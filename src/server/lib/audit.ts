@@ -74,11 +74,10 @@ function wellFormedData(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormedData(v)]));
 }
 
-/** Plain JSON data (dates become ISO strings, text and keys well formed), as jsonb will give it back. */
+/** Plain JSON data (dates become ISO strings), as jsonb will give it back. */
 function plain(value: unknown): unknown {
-  return value === undefined ? null : wellFormedData(JSON.parse(JSON.stringify(value)));
+  return value === undefined ? null : JSON.parse(JSON.stringify(value));
 }
-const text = (value: string | null): string | null => (value === null ? null : wellFormed(value));
 
 /** Fields never written to the trail. */
 const SECRET_FIELDS = new Set(['password_hash', 'token_hash', 'password', 'password1']);
@@ -131,19 +130,20 @@ export function hashedPieces(f: RowFields): { head: string; mid: string; tail: s
 
 /** Appends one audit row to chain `chain` inside the caller's transaction (every row of a transaction: the same chain). */
 export async function writeAudit(trx: Transaction<Database>, actor: Actor, entry: AuditEntry, chain = 0): Promise<void> {
-  const f: RowFields = {
+  // Every text and key well formed, as the database keeps it (wellFormed).
+  const f = wellFormedData({
     at: new Date().toISOString(),
-    tenant: wellFormed(actor.tenant),
+    tenant: actor.tenant,
     user_id: actor.userId,
-    username: text(actor.username),
-    action: wellFormed(entry.action),
-    entity: wellFormed(entry.entity),
-    entity_id: entry.entityId == null ? null : wellFormed(String(entry.entityId)),
+    username: actor.username,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId == null ? null : String(entry.entityId),
     before: plain(redact(entry.before)),
     after: plain(redact(entry.after)),
-    reason: text(entry.reason ?? null),
-    ip: text(actor.ip),
-  };
+    reason: entry.reason ?? null,
+    ip: actor.ip,
+  } satisfies RowFields) as RowFields;
   const { head, mid, tail } = hashedPieces(f);
   // One writer at a time extends a chain: audit_append takes the chain's lock (held until the transaction ends),
   // reads its last hash and the next chain's newest row, hashes the row and inserts it (migration 20261125T100000).

@@ -28,7 +28,6 @@ const MAX_KEY_CHARS = 1_000;
 
 const pages = commitCache<string>({ name: 'kept list pages', maxAgeMs: KEPT_ANSWER_MS, maxEntries: 2_000, dropOn: anyChange });
 
-
 /**
  * Wraps a list route's handler: a read whose answer depends only on the caller, the body and the data
  * (it must not write, and must return its answer rather than send it).
