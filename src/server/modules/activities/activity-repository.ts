@@ -3,6 +3,7 @@ import type { ActivityTransactionTable, Database } from '../../db/types';
 import type { ActivityLevel } from '../../../shared/contract/activity-endpoints';
 import { fullName } from '../users/user-access-repository';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
+import { pageAndTotal } from '../../lib/paging';
 
 /**
  * Activity transactions (spec 001 sections 2-5): the list rows per isolate / plant assessment, the targets
@@ -104,22 +105,26 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
     );
   }
   const count = async () => Number((await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
-  const [rows, total] = await Promise.all([
-    query
-      .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
-      .orderBy(level2 ? 'pa.id' : 'i.id', 'desc')
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-    q.onlyId !== undefined
-      ? null
-      : q.seesAll
-        ? allTotals.get(db, `${q.level}|${text ?? ''}`, count)
-        : ownTotals.get(db, `${q.level}|${q.callerId}|${text ?? ''}`, count),
-  ]);
+  // One row (onlyId) always ends its list: its total is the page's (lib/paging.ts), never a kept one.
+  const { rows, total } = await pageAndTotal({
+    offset: q.offset,
+    limit: q.limit,
+    read: (limit) =>
+      query
+        .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
+        .orderBy(level2 ? 'pa.id' : 'i.id', 'desc')
+        .limit(limit)
+        .offset(q.offset)
+        .execute(),
+    kept: (load) =>
+      q.onlyId !== undefined ? load()
+        : q.seesAll ? allTotals.get(db, `${q.level}|${text ?? ''}`, load)
+          : ownTotals.get(db, `${q.level}|${q.callerId}|${text ?? ''}`, load),
+    count,
+  });
   return rows.map((r) => ({
     id: Number(r.id), isolateId: r.isolate_id, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode,
-    pncode: r.pncode ?? null, total: total ?? rows.length,
+    pncode: r.pncode ?? null, total,
   }));
 }
 

@@ -208,24 +208,41 @@ describe('list, search, by id', () => {
     await create({ source: 'Quillon field' });
     expect(await total({ searchText: 'quillon' })).toBe(3);
     expect(await total({})).toBe(await count('sample_inward'));
-    // Another process's save is counted once the kept total is 5 s old: the old total at once, the new one next.
+    // Another process's save. A list that ends on its page (this search) takes its total from the page: exact as
+    // soon as the page is read again (lib/paging.ts). A longer one (all samples) keeps its total: the old one
+    // at once once it is 5 s old, the new one next.
+    const allBefore = await total({});
     await copyOf(a.id as number, 2, 'Quillon Other', true);
-    expect(await total({ searchText: 'quillon' })).toBe(3);
+    expect([await total({ searchText: 'quillon' }), await total({})]).toEqual([3, allBefore]);
     // The page itself is kept for 2 s too (lib/kept-answers.ts): the clock moves on 100 ms a call.
     let now = Date.now() + 6_000;
     const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
     try {
-      expect(await total({ searchText: 'quillon' })).toBe(3);
+      expect([await total({ searchText: 'quillon' }), await total({})]).toEqual([4, allBefore]);
       let seen = 0;
-      for (let i = 0; i < 50 && seen !== 4; i++) {
+      for (let i = 0; i < 50 && seen !== allBefore + 1; i++) {
         await new Promise((r) => setTimeout(r, 20));
         now += 100;
-        seen = await total({ searchText: 'quillon' });
+        seen = await total({});
       }
-      expect(seen).toBe(4);
+      expect(seen).toBe(allBefore + 1);
     } finally {
       clock.mockRestore();
     }
+  });
+
+  test('a search whose matches end on its page takes its total from the page; a longer one is counted (lib/paging.ts)', async () => {
+    const search = async (pageno: number) => (await tx('getSearchForsampleinward', { searchText: 'Yarrowby', pageno })).json() as Row[];
+    const shown = async (pageno: number) => (await search(pageno)).map((r) => [r.srno, r.totalItems]);
+    for (let k = 0; k < 10; k++) await create({ sampledby: `Yarrowby ${k}` });
+    // Exactly a page: ten rows, total 10 (the eleventh row read to tell is not there).
+    expect(await shown(1)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, 10]));
+    await create({ sampledby: 'Yarrowby 10' });
+    expect(await shown(1)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => [n, 11]));
+    expect(await shown(2)).toEqual([[11, 11]]);
+    expect(await shown(3)).toEqual([]);
+    const page1 = await search(1);
+    expect(page1[0].sampledby).toBe('Yarrowby 10');
   });
 
   test("getSearchForsampleinward: by text; blank: 'Please Enter Some Text To Search!'", async () => {

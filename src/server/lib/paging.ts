@@ -1,0 +1,26 @@
+/**
+ * A page of a list and the list's total, for the lists whose total is kept between calls (commit-cache.ts).
+ *
+ * The page is read with one row more than it shows. When the list ends on this page (that extra row is not
+ * there), the total is known from the page itself and nothing is counted: a search for one sample code or
+ * isolate code, the usual search, is one statement instead of two, and its count through the trigram index
+ * was the dearer half (bench/history.md, 2026-11-25 fourth entry). That total is also exact where a kept one
+ * could be a few seconds old. Otherwise the total is the kept one (`kept`: CommitCache.get for the list's
+ * key), counted when there is none. A page past the end (no rows, not the first page) says nothing of where
+ * the list ends, so its total is the kept or counted one too.
+ *
+ * The count starts after the page instead of beside it: only the first call for a list longer than a page,
+ * whose total is not kept yet, waits for both one after the other.
+ */
+export async function pageAndTotal<R>(o: {
+  offset: number;
+  limit: number;
+  read(limit: number): Promise<R[]>;
+  kept(count: () => Promise<number>): Promise<number>;
+  count(): Promise<number>;
+}): Promise<{ rows: R[]; total: number }> {
+  const rows = await o.read(o.limit + 1);
+  const endsHere = rows.length <= o.limit && (rows.length > 0 || o.offset === 0);
+  if (endsHere) return { rows, total: o.offset + rows.length };
+  return { rows: rows.slice(0, o.limit), total: await o.kept(o.count) };
+}
