@@ -15,11 +15,12 @@
 export async function pageAndTotal<R>(o: {
   offset: number;
   limit: number;
-  read(limit: number): Promise<R[]>;
+  /** `limit` rows from `offset` (pageAndTotal asks for one more than the page). */
+  read(limit: number, offset: number): Promise<R[]>;
   kept(count: () => Promise<number>): Promise<number>;
   count(): Promise<number>;
 }): Promise<{ rows: R[]; total: number }> {
-  const rows = await o.read(o.limit + 1);
+  const rows = await o.read(o.limit + 1, o.offset);
   const endsHere = rows.length <= o.limit && (rows.length > 0 || o.offset === 0);
   if (endsHere) return { rows, total: o.offset + rows.length };
   return { rows: rows.slice(0, o.limit), total: await o.kept(o.count) };

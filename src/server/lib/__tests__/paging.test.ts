@@ -12,7 +12,7 @@ function list(length: number, kept: number | null = null) {
     pageAndTotal({
       offset,
       limit,
-      read: async (n) => items.slice(offset, offset + n),
+      read: async (n, from) => items.slice(from, from + n),
       kept: async (count) => (keptCalls(), kept ?? count()),
       count: counted,
     });

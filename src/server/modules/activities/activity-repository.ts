@@ -109,12 +109,12 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
   const { rows, total } = await pageAndTotal({
     offset: q.offset,
     limit: q.limit,
-    read: (limit) =>
+    read: (limit, offset) =>
       query
         .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
         .orderBy(level2 ? 'pa.id' : 'i.id', 'desc')
         .limit(limit)
-        .offset(q.offset)
+        .offset(offset)
         .execute(),
     kept: (load) =>
       q.onlyId !== undefined ? load()

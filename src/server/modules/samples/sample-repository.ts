@@ -143,7 +143,7 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
   const { rows, total } = await pageAndTotal({
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
-    read: (limit) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((opts.page - 1) * PAGE_SIZE).execute(),
+    read: (limit, offset) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
     kept: (count) => sampleTotals.get(db, opts.search ?? '', count),
     count: async () => Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n),
   });
