@@ -29,6 +29,12 @@ export interface Config {
   signinLockMinutes: number;
   logLevel: string;
   clientDir: string;
+  /** Where the audit signing key and the checkpoint file live (lib/audit-anchor.ts): apart from the database. */
+  auditKeyDir: string;
+  /** The audit signing key itself (PEM or base64 PKCS#8), instead of the key file. */
+  auditSigningKey: string | null;
+  /** Seconds between the server's audit checkpoints. */
+  auditCheckpointSeconds: number;
 }
 
 export const DEFAULT_CLIENT_CRYPTO_KEY = '8080808080808080';
@@ -75,5 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signinLockMinutes: int(env, 'SIGNIN_LOCK_MINUTES', 15, 1, 24 * 60),
     logLevel: env.LOG_LEVEL || 'info',
     clientDir: path.resolve(env.CLIENT_DIR || 'build/client'),
+    auditKeyDir: path.resolve(env.AUDIT_KEY_DIR || 'audit-keys'),
+    auditSigningKey: env.AUDIT_SIGNING_KEY || null,
+    auditCheckpointSeconds: int(env, 'AUDIT_CHECKPOINT_SECONDS', 60, 1, 24 * 3600),
   };
 }

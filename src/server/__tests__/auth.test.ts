@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createTestApp, enc, headersFor, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app';
-import { verifyAuditChain } from '../lib/audit';
+import { verifyAuditChain } from '../lib/audit-verify';
 import { hashPassword } from '../lib/passwords';
 import { SESSION_CACHE_MS } from '../plugins/session';
 import { forgetCachedAnswers } from '../lib/commit-cache';

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { openDatabase, type DbTarget } from '../db/connection';
-import { verifyAuditChain } from '../lib/audit';
+import { verifyAuditChain } from '../lib/audit-verify';
 import { encryptForTransport } from '../../shared/transport/aes';
 import { DEFAULT_CLIENT_CRYPTO_KEY } from '../config';
 import { withDatabase, type TemplateInfo } from '../test-support/template';

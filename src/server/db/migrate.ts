@@ -13,6 +13,7 @@ import * as activityIsolateIndex from './migrations/20261125T010000-activity-iso
 import * as auditChainHead from './migrations/20261125T020000-audit-chain-head';
 import * as sampleTextIndex from './migrations/20261125T030000-sample-text-index';
 import * as auditAppend from './migrations/20261125T100000-audit-append';
+import * as recordIntegrity from './migrations/20261125T160000-record-integrity';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T020000-audit-chain-head': auditChainHead,
   '20261125T030000-sample-text-index': sampleTextIndex,
   '20261125T100000-audit-append': auditAppend,
+  '20261125T160000-record-integrity': recordIntegrity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

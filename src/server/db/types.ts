@@ -235,6 +235,10 @@ export interface SampleInwardTable extends Versioned {
   created_by: number;
   updated_by: number | null;
   active: Generated<Flag>;
+  /** Who deleted or restored the sample last, when and why (migration 20261125T160000). */
+  status_changed_at: NullableTimestamp;
+  status_changed_by: number | null;
+  status_reason: string | null;
 }
 
 export interface IsolateTable extends Versioned {
@@ -294,6 +298,34 @@ export interface ActivityTransactionTable extends Versioned {
   submitted_at: NullableTimestamp;
   decided_at: NullableTimestamp;
   decided_by: number | null;
+  /** Set when data this approved result rests on was amended; cleared when it is approved again (migration 20261125T160000). */
+  amended_at: NullableTimestamp;
+}
+
+/** A change to data that submitted or approved results rest on (migration 20261125T160000). Append-only. */
+export interface AmendmentTable {
+  id: Generated<number>;
+  entity: 'sample_inward' | 'microbe_identification';
+  entity_id: number;
+  sample_inward_id: number;
+  isolate_id: number | null;
+  amended_by: number;
+  amended_at: Timestamp;
+  reason: string;
+}
+
+/** A signed checkpoint of the audit trail (lib/audit-anchor.ts, migration 20261125T160000). Append-only. */
+export interface AuditCheckpointTable {
+  seq: number;
+  at: Timestamp;
+  tenant: string;
+  row_count: number;
+  heads: unknown;
+  rows: Uint8Array;
+  rows_digest: string;
+  prev_digest: string | null;
+  key_fingerprint: string;
+  signature: string;
 }
 
 export interface ActivityValueTable {
@@ -331,6 +363,8 @@ export interface Database {
   activity_transaction: ActivityTransactionTable;
   activity_value: ActivityValueTable;
   saved_search: SavedSearchTable;
+  amendment: AmendmentTable;
+  audit_checkpoint: AuditCheckpointTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

@@ -42,6 +42,29 @@ async function freshDatabase(): Promise<DbHandle & { drop(): Promise<void> }> {
   };
 }
 
+/**
+ * A new, empty database (no schema) on the engine the tests run on: a restore target. PGlite: in memory;
+ * PostgreSQL: a new database on the test server, dropped by `drop`.
+ */
+export async function emptyDatabase(): Promise<DbHandle & { drop(): Promise<void> }> {
+  const info = JSON.parse(process.env.LIMS_TEST_TEMPLATE ?? 'null') as TemplateInfo | null;
+  if (!info || info.kind === 'pglite') {
+    const h = await openDatabase({ kind: 'pglite-memory' });
+    return { ...h, drop: async () => undefined };
+  }
+  const name = `lims_e_${randomBytes(6).toString('hex')}`;
+  const admin = await openDatabase({ kind: 'postgres', url: info.serverUrl, poolSize: 1 });
+  await sql.raw(`create database ${name}`).execute(admin.db);
+  const h = await openDatabase({ kind: 'postgres', url: withDatabase(info.serverUrl, name), poolSize: 5 });
+  return {
+    ...h,
+    drop: async () => {
+      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+      await admin.close();
+    },
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
   handle: DbHandle;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../test-support/test-app';
 import { bulkLoad, parseBulkArgs, type BulkProgress } from '../seed-bulk';
-import { verifyAuditChain } from '../../lib/audit';
+import { verifyAuditChain } from '../../lib/audit-verify';
 import { insertIsolate, insertSample } from '../../modules/samples/sample-repository';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { seedDemoLab } from '../demo-lab';
 import { DEMO_LAB, DEMO_USERS } from '../demo-lab-data';
-import { verifyAuditChain } from '../../lib/audit';
+import { verifyAuditChain } from '../../lib/audit-verify';
 import { verifyPassword } from '../../lib/passwords';
 
 let t: TestApp;
