@@ -145,6 +145,8 @@ export interface ActivityListRow {
   /** The activity to open first (null when the caller has none there). */
   actid: number | null;
   totalItems: number;
+  /** One of its approved activities rests on data amended after the approval ('Data amended after approval'). */
+  amended?: boolean;
 }
 
 export interface ActivityRowByIdRequest { trnid: number | string }
@@ -178,6 +180,8 @@ export interface ActivityButton {
   version: number | null;
   remarks: string | null;
   mode: ActivityMode;
+  /** Approved, and data it rests on was amended since: its manager decides again. */
+  amended?: boolean;
 }
 
 /** getParamconf with samplenov (Level 1), getLvl2Paramconf (Level 2). */
@@ -223,6 +227,8 @@ export interface ParamconfWithTransaction {
   allowed: ActivityAction[];
   /** The caller may edit the values (owner with the edit flag, status none or R). */
   canEdit: boolean;
+  /** Approved, and data it rests on was amended since: its manager decides again. */
+  amended?: boolean;
 }
 
 /** A parameter value sent on save. */
@@ -274,6 +280,8 @@ export interface ApprovalQueueRow {
   submittedAt: string;
   version: number;
   totalItems: number;
+  /** An approval whose data was amended since ('Data amended after approval'), not a new submission. */
+  amended?: boolean;
 }
 
 export interface ApprovalCounts { level1: number; level2: number; total: number }

@@ -1,3 +1,4 @@
+import type { AmendmentInfo } from './amendments';
 import type { EndpointSpec } from './endpoints';
 import { masterEndpointsOf, type MasterEndpoint } from './master-endpoints';
 import { microbe } from '../resources/microbe';
@@ -96,6 +97,12 @@ export interface IdentificationRecord {
   biosafetyLevel: string | null;
   /** null when none exists (send 0 to say so on save). */
   version: number | null;
+  /** A change is an amendment (submitted or approved results rest on it): the save needs amendmentReason. */
+  amendmentRequired?: boolean;
+  /** The caller may change it (they recorded it, or they are a Top Role user; anyone may create the first). */
+  canEdit?: boolean;
+  createdBy?: string | null;
+  amendments?: AmendmentInfo[];
 }
 
 export interface IdentificationSaveRequest {
@@ -108,6 +115,8 @@ export interface IdentificationSaveRequest {
   gramCharacter?: string | null;
   biosafetyLevel?: string | null;
   version?: number | null;
+  /** Needed when changing an identification that submitted or approved results rest on. */
+  amendmentReason?: string | null;
   userID?: unknown;
 }
 export interface IdentificationSaveAnswer { statuss: 'Success'; message: 'Record Saved Successfully!'; id: number; version: number }

@@ -1,3 +1,4 @@
+import type { AmendmentInfo, StatusChangeInfo } from './amendments';
 import type { EndpointSpec } from './endpoints';
 
 /**
@@ -80,6 +81,8 @@ export interface SampleInwardFields {
 export interface SampleInwardSaveRequest extends SampleInwardFields {
   id?: number | null;
   version?: number | null;
+  /** Needed when submitted or approved results rest on the sample (the record says amendmentRequired). */
+  amendmentReason?: string | null;
   userID?: unknown;
 }
 
@@ -101,6 +104,13 @@ export interface SampleInwardRecord extends SampleInwardFields {
   resourceID: number | null;
   minimumrainfall: number;
   maximumrainfall: number;
+  /** getsapleivertById only: a change is an amendment (submitted or approved results rest on the sample). */
+  amendmentRequired?: boolean;
+  /** getsapleivertById only: the caller registered it or is a Top Role user. */
+  canEdit?: boolean;
+  createdBy?: string;
+  amendments?: AmendmentInfo[];
+  statusChange?: StatusChangeInfo | null;
 }
 
 export interface SampleInwardRow {
@@ -117,6 +127,8 @@ export interface SampleInwardRow {
   typedataof: string;
   active: 'Y' | 'N';
   totalItems: number;
+  /** Who deleted or restored the sample last, when and why. */
+  statusChange?: StatusChangeInfo | null;
 }
 
 export interface SampleListRequest { pageno?: number | string; userID?: unknown; searchText?: string }

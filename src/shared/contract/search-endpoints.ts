@@ -1,3 +1,4 @@
+import type { AmendmentInfo } from './amendments';
 import type { EndpointSpec } from './endpoints';
 
 /**
@@ -165,6 +166,13 @@ export interface RecordActivity {
   isolatecode: string;
   pncode: string | null;
   parameters: RecordParameter[];
+  /** Approved, and data it rests on was amended since ('Data amended after approval'). */
+  amended?: boolean;
+}
+
+/** An amendment of the data the record's results rest on, and which part of the record it changed. */
+export interface RecordAmendment extends AmendmentInfo {
+  record: 'Sample Inward' | 'Microbe Identification';
 }
 
 export interface SampleLookup {
@@ -172,6 +180,8 @@ export interface SampleLookup {
   microbeIdentification: Record<string, string | number | null> | null;
   activityList: RecordActivity[];
   lvl2activityList: RecordActivity[];
+  /** Amendments of the sample inward record and of the identification, newest first. */
+  amendments?: RecordAmendment[];
 }
 
 /** Labels of the sample inward block of the detailed record, in order. */

@@ -14,6 +14,8 @@ export interface WorkflowContext {
   /** The manager it was submitted to (null before a submit). */
   reportingManagerId: number | null;
   callerId: number;
+  /** Approved, and data it rests on was amended since: its manager decides again. */
+  amended?: boolean;
 }
 
 export type WorkflowRefusal = 'remarkRequired' | 'remarkTooLong' | 'illegal' | 'notOwner' | 'notManager' | 'ownSubmission';
@@ -29,7 +31,7 @@ const blank = (s: string | null | undefined) => s === undefined || s === null ||
  */
 export function checkTransition(ctx: WorkflowContext, action: ActivityAction, remark?: string | null): WorkflowCheck {
   if (remark != null && remark.trim().length > REMARK_MAX) return { ok: false, reason: 'remarkTooLong' };
-  const t = transitionFor(ctx.status, action);
+  const t = transitionFor(ctx.status, action, ctx.amended);
   if (t?.remarkRequired && blank(remark)) return { ok: false, reason: 'remarkRequired' };
   if (!t) {
     const anyRemarkRule = TRANSITIONS.some((x) => x.action === action && x.remarkRequired);

@@ -4,8 +4,10 @@
  *   none --submit(owner)--> S --approve(reporting manager)--> A
  *                           S --revert(reporting manager, remark required)--> R
  *                           R --submit(owner, after rechecking)--> S
+ *   A, its data amended after approval --approve(reporting manager)--> A (the amendment accepted)
+ *                                      --revert(reporting manager, remark required)--> R
  *
- * `null` is "not yet submitted" (the client shows it as 'Y'). A is final.
+ * `null` is "not yet submitted" (the client shows it as 'Y'). A is final, until data it rests on is amended.
  */
 export type ActivityStatus = 'S' | 'A' | 'R';
 /** The status as stored: null until the first submit. */
@@ -22,6 +24,8 @@ export interface Transition {
   to: ActivityStatus;
   by: ActivityActor;
   remarkRequired: boolean;
+  /** Only for an approved activity whose data was amended after its approval. */
+  amended?: boolean;
 }
 
 export const TRANSITIONS: readonly Transition[] = [
@@ -29,19 +33,24 @@ export const TRANSITIONS: readonly Transition[] = [
   { action: 'submit', from: 'R', to: 'S', by: 'owner', remarkRequired: false },
   { action: 'approve', from: 'S', to: 'A', by: 'manager', remarkRequired: false },
   { action: 'revert', from: 'S', to: 'R', by: 'manager', remarkRequired: true },
+  { action: 'approve', from: 'A', to: 'A', by: 'manager', remarkRequired: false, amended: true },
+  { action: 'revert', from: 'A', to: 'R', by: 'manager', remarkRequired: true, amended: true },
 ];
 
 export const REMARK_MAX = 200;
 
-/** The transition an action takes from a status, or undefined when the action is illegal there. */
-export function transitionFor(from: StoredStatus | 'Y' | undefined, action: ActivityAction): Transition | undefined {
+/**
+ * The transition an action takes from a status, or undefined when the action is illegal there. `amended`: the
+ * activity is approved and data it rests on was amended since (it waits for its manager again).
+ */
+export function transitionFor(from: StoredStatus | 'Y' | undefined, action: ActivityAction, amended = false): Transition | undefined {
   const current: StoredStatus = from === 'Y' || from === undefined ? null : from;
-  return TRANSITIONS.find((t) => t.action === action && t.from === current);
+  return TRANSITIONS.find((t) => t.action === action && t.from === current && (!t.amended || amended));
 }
 
 /** The status after an action, or the same status when the action is illegal (reducers change nothing). */
-export function nextStatus(from: StoredStatus, action: ActivityAction): StoredStatus {
-  return transitionFor(from, action)?.to ?? from;
+export function nextStatus(from: StoredStatus, action: ActivityAction, amended = false): StoredStatus {
+  return transitionFor(from, action, amended)?.to ?? from;
 }
 
 /** The action that a save with this legacy status asks for: S submit, A approve, R revert. */

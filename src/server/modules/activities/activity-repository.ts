@@ -141,6 +141,8 @@ export interface TransactionView {
   reportingManagerName: string | null;
   remark: string | null;
   version: number;
+  /** Approved, and data it rests on was amended since (lib/amendments.ts): it waits for its manager again. */
+  amended: boolean;
 }
 
 /** The transactions of a level on some isolates (Level 1) or plant assessments (Level 2). */
@@ -152,7 +154,7 @@ export async function transactionsOn(db: Db, level: ActivityLevel, targetIds: re
     .leftJoin('app_user as m', 'm.id', 't.reporting_manager_id')
     .select([
       't.id', 't.activity_type_id', 't.isolate_id', 't.plant_assessment_id', 't.status', 't.owner_id', 't.reporting_manager_id',
-      't.remark', 't.version', 'o.first_name', 'o.middle_name', 'o.last_name',
+      't.remark', 't.version', 't.amended_at', 'o.first_name', 'o.middle_name', 'o.last_name',
       'm.first_name as m_first', 'm.middle_name as m_middle', 'm.last_name as m_last',
     ])
     .where('t.level', '=', level)
@@ -170,6 +172,7 @@ export async function transactionsOn(db: Db, level: ActivityLevel, targetIds: re
     reportingManagerName: r.m_first === null ? null : fullName({ first_name: r.m_first, middle_name: r.m_middle, last_name: r.m_last }),
     remark: r.remark,
     version: r.version,
+    amended: r.status === 'A' && r.amended_at !== null,
   }));
 }
 
@@ -271,6 +274,8 @@ export async function conditionalTransition(
       remark: set.remark,
       version: sql`version + 1`,
       updated_at: sql`now()`,
+      // A decision or a new submission settles an amendment made after approval.
+      amended_at: null,
       ...(submit
         ? { reporting_manager_id: set.reportingManagerId, submitted_at: sql`now()`, decided_at: null, decided_by: null }
         : { decided_at: sql`now()`, decided_by: set.decidedBy }),
@@ -319,6 +324,12 @@ export async function insertPlantAssessment(db: Db, isolateId: number, pncode: s
 
 // ---- approval queue ------------------------------------------------------------------------------
 
+/** What waits for a reporting manager: a submission, or an approval whose data was amended since. */
+const waitingForManager = (alias?: 't') => {
+  const col = (c: string) => sql.ref(alias ? `${alias}.${c}` : c);
+  return sql<boolean>`(${col('status')} = 'S' or (${col('status')} = 'A' and ${col('amended_at')} is not null))`;
+};
+
 export async function approvalQueue(db: Db, managerId: number, opts: { level?: ActivityLevel; limit: number; offset: number }) {
   let q = db
     .selectFrom('activity_transaction as t')
@@ -329,11 +340,11 @@ export async function approvalQueue(db: Db, managerId: number, opts: { level?: A
     .leftJoin('plant_assessment as pa', 'pa.id', 't.plant_assessment_id')
     .select([
       't.id', 't.activity_type_id', 'a.shortname', 'a.name', 't.level', 'a.sequence', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode',
-      't.owner_id', 'o.first_name', 'o.middle_name', 'o.last_name', 't.submitted_at', 't.version',
+      't.owner_id', 'o.first_name', 'o.middle_name', 'o.last_name', 't.submitted_at', 't.version', 't.status', 't.amended_at',
       sql<number>`count(*) over ()`.as('total'),
     ])
     .where('t.reporting_manager_id', '=', managerId)
-    .where('t.status', '=', 'S');
+    .where(waitingForManager('t'));
   if (opts.level) q = q.where('t.level', '=', opts.level);
   const rows = await q.orderBy('t.submitted_at').orderBy('t.id').limit(opts.limit).offset(opts.offset).execute();
   return rows;
@@ -344,7 +355,7 @@ export async function approvalCounts(db: Db, managerId: number): Promise<{ level
     .selectFrom('activity_transaction')
     .select(['level', sql<number>`count(*)::int`.as('n')])
     .where('reporting_manager_id', '=', managerId)
-    .where('status', '=', 'S')
+    .where(waitingForManager())
     .groupBy('level')
     .execute();
   const of = (l: ActivityLevel) => Number(rows.find((r) => r.level === l)?.n ?? 0);

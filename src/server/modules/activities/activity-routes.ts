@@ -53,7 +53,7 @@ async function queue(req: FastifyRequest): Promise<ApprovalQueueRow[]> {
     trnid: r.id, srno: offset + i + 1, actid: r.activity_type_id, shortname: r.shortname, activityname: r.name, activitylevel: r.level,
     sequence: r.sequence, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode, pncode: r.pncode ?? null,
     submitterid: r.owner_id, submitter: fullName(r), submittedAt: new Date(r.submitted_at ?? 0).toISOString(), version: r.version,
-    totalItems: Number(r.total),
+    totalItems: Number(r.total), amended: r.status === 'A' && r.amended_at !== null,
   }));
 }
 

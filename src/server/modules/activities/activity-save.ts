@@ -74,7 +74,7 @@ export function checkValues(params: readonly StoredParameter[], activeList: unkn
 }
 
 const snapshot = (t: TransactionRow | undefined) =>
-  t && { status: t.status, owner: t.owner_id, reportingManager: t.reporting_manager_id, remark: t.remark, version: t.version };
+  t && { status: t.status, owner: t.owner_id, reportingManager: t.reporting_manager_id, remark: t.remark, version: t.version, ...(t.amended_at ? { amendedAt: t.amended_at } : {}) };
 
 export async function saveActivity(req: FastifyRequest, level: ActivityLevel): Promise<ActivitySaveAnswer> {
   const body = req.body as Body;
@@ -96,7 +96,10 @@ export async function saveActivity(req: FastifyRequest, level: ActivityLevel): P
     if (version !== null && version !== (t?.version ?? 0)) throw stale();
 
     const checked = checkTransition(
-      { status: t?.status ?? null, ownerId: t?.owner_id ?? null, reportingManagerId: t?.reporting_manager_id ?? null, callerId: auth.userId },
+      {
+        status: t?.status ?? null, ownerId: t?.owner_id ?? null, reportingManagerId: t?.reporting_manager_id ?? null, callerId: auth.userId,
+        amended: t?.status === 'A' && t.amended_at !== null,
+      },
       action,
       remark,
     );
@@ -124,7 +127,7 @@ export async function saveActivity(req: FastifyRequest, level: ActivityLevel): P
     } else {
       if (!auth.flags.approve) throw new HttpError(403, ACTIVITY_MSG.noApprove);
       const tx = t as TransactionRow;
-      after = await conditionalTransition(trx, tx.id, { status: 'S', version: tx.version }, { status: checked.transition.to, remark, decidedBy: auth.userId });
+      after = await conditionalTransition(trx, tx.id, { status: tx.status, version: tx.version }, { status: checked.transition.to, remark, decidedBy: auth.userId });
       if (!after) throw stale();
     }
 

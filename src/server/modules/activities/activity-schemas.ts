@@ -17,13 +17,13 @@ const listBody = {
 
 const rowProps = {
   id: INT, srno: INT, sampleno: STR, samplenov: STR, isolatecode: STR, pncode: N_STR,
-  approvalStatus: N_STR, status: STR, actid: N_INT, totalItems: INT,
+  approvalStatus: N_STR, status: STR, actid: N_INT, totalItems: INT, amended: { type: 'boolean' },
 };
 const row = { type: 'object', properties: rowProps };
 
 const buttonProps = {
   id: INT, shortname: STR, sequence: N_INT, status: N_STR, activityname: STR, activitylevel: STR, reportingmanager: STR,
-  reportingmanagerid: N_INT, username: STR, userid: INT, trnid: N_INT, version: N_INT, remarks: N_STR, mode: STR,
+  reportingmanagerid: N_INT, username: STR, userid: INT, trnid: N_INT, version: N_INT, remarks: N_STR, mode: STR, amended: { type: 'boolean' },
 };
 
 const targetBody = {
@@ -57,6 +57,7 @@ const paramconfProps = {
   mode: STR,
   allowed: { type: 'array', items: STR },
   canEdit: { type: 'boolean' },
+  amended: { type: 'boolean' },
 };
 
 /** getParamconf (with samplenov) and getLvl2Paramconf: body and answer. */
@@ -100,6 +101,7 @@ export const ACTIVITY_SCHEMAS = {
           properties: {
             trnid: INT, srno: INT, actid: INT, shortname: STR, activityname: STR, activitylevel: STR, sequence: N_INT, sampleno: STR,
             samplenov: STR, isolatecode: STR, pncode: N_STR, submitterid: INT, submitter: STR, submittedAt: STR, version: INT, totalItems: INT,
+            amended: { type: 'boolean' },
           },
         },
       },

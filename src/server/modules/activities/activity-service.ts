@@ -136,7 +136,7 @@ export function summarise(statuses: readonly StoredStatus[]): StoredStatus {
   return 'A';
 }
 
-const waitsFor = (caller: Caller, x: CallerActivity) => x.t?.status === 'S' && x.t.reportingManagerId === caller.id;
+const waitsFor = (caller: Caller, x: CallerActivity) => (x.t?.status === 'S' || x.t?.amended === true) && x.t.reportingManagerId === caller.id;
 
 /** The list rows (a page, or the one row `onlyId`). */
 export async function listRows(db: Db, caller: Caller, opts: { page: number; search?: string; onlyId?: number }): Promise<ActivityListRow[]> {
@@ -152,6 +152,7 @@ export async function listRows(db: Db, caller: Caller, opts: { page: number; sea
     return {
       id: e.id, srno: offset + i + 1, sampleno: e.sampleno, samplenov: e.samplenov, isolatecode: e.isolatecode, pncode: e.pncode,
       approvalStatus, status: toClientStatus(approvalStatus), actid: first?.type.id ?? null, totalItems: e.total,
+      amended: mine.some((x) => x.t?.amended === true),
     };
   });
 }
@@ -172,7 +173,7 @@ export interface ActivityState {
 export async function stateFor(db: Db, caller: Caller, activityTypeId: number, t: TransactionView | undefined): Promise<ActivityState> {
   const access = caller.access.get(activityTypeId);
   const allowed = allowedActions({
-    status: t?.status ?? null, ownerId: t?.ownerId ?? null, reportingManagerId: t?.reportingManagerId ?? null, callerId: caller.id,
+    status: t?.status ?? null, ownerId: t?.ownerId ?? null, reportingManagerId: t?.reportingManagerId ?? null, callerId: caller.id, amended: t?.amended,
   }).filter((a) => (a === 'submit' ? Boolean(access?.flags.edit) : caller.flags.approve));
   const mode: ActivityMode = allowed.includes('approve') ? 'manager' : allowed.includes('submit') ? 'owner' : 'view';
   // Before a submit the names are the would-be owner's (the caller, or the draft's owner) and their manager.
@@ -203,6 +204,7 @@ export async function activityButtons(db: Db, caller: Caller, target: Target): P
       id: x.type.id, shortname: x.type.shortname, sequence: x.type.sequence, status: x.t?.status ?? null, activityname: x.type.name,
       activitylevel: x.type.level, reportingmanager: s.reportingmanager, reportingmanagerid: s.reportingmanagerid, username: s.username,
       userid: s.userid, trnid: x.t?.id ?? null, version: x.t?.version ?? null, remarks: x.t?.remark ?? null, mode: s.mode,
+      amended: x.t?.amended ?? false,
     });
   }
   return out;
@@ -255,5 +257,6 @@ export async function paramconfWithTransaction(req: FastifyRequest, level: Activ
     mode: s.mode,
     allowed: s.allowed,
     canEdit: s.canEdit,
+    amended: t?.amended ?? false,
   };
 }

@@ -5,14 +5,14 @@ import type { Database, MicrobeIdentificationTable } from '../../db/types';
 type Db = Kysely<Database> | Transaction<Database>;
 export type IdentificationRow = Selectable<MicrobeIdentificationTable>;
 
-export interface IsolateRef { id: number; samplenov: string; isolatecode: string; sampleno: string }
+export interface IsolateRef { id: number; samplenov: string; isolatecode: string; sampleno: string; sampleId: number }
 
 /** The isolate named by its sample code version or id (active or not), with its sample's code; locked for update when asked. */
 export async function findIsolate(db: Db, key: { samplenov?: string; id?: number }, opts: { forUpdate?: boolean } = {}): Promise<IsolateRef | undefined> {
   let q = db
     .selectFrom('isolate as i')
     .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
-    .select(['i.id', 'i.samplenov', 'i.isolatecode', 's.sampleno']);
+    .select(['i.id', 'i.samplenov', 'i.isolatecode', 's.sampleno', 's.id as sampleId']);
   if (key.samplenov !== undefined) q = q.where('i.samplenov', '=', key.samplenov);
   else if (key.id !== undefined) q = q.where('i.id', '=', key.id);
   else return undefined;

@@ -12,6 +12,7 @@ import {
 } from './identification-repository';
 import { findActiveMicrobe } from './microbe-repository';
 import { sql } from 'kysely';
+import { amendmentReasonOf, amendmentsOf, recordAmendment, requireOwnerOrTopRole, requireReason, resultsRestOn } from '../../lib/amendments';
 
 /**
  * Microbe identification of an isolate (spec 001 sections 2, 3, 7): read and save the one identification
@@ -98,7 +99,15 @@ async function load(req: FastifyRequest): Promise<IdentificationRecord> {
   const iso = await findIsolate(db, key);
   if (!iso) throw notFound(key);
   const row = await findIdentification(db, iso.id);
-  return record(iso, row, row ? await typeOfMicrobe(db, row.microbe_id) : null);
+  const owner = row ? await db.selectFrom('app_user').select(['username', sql<string>`trim(concat_ws(' ', first_name, last_name))`.as('name')]).where('id', '=', row.created_by).executeTakeFirst() : undefined;
+  return {
+    ...record(iso, row, row ? await typeOfMicrobe(db, row.microbe_id) : null),
+    // A change to an identification that submitted or approved results rest on is an amendment (lib/amendments.ts).
+    amendmentRequired: row !== undefined && (await resultsRestOn(db, { isolateId: iso.id })),
+    canEdit: !row || row.created_by === req.auth!.userId || req.auth!.flags.toprole,
+    createdBy: owner ? owner.name || owner.username : null,
+    amendments: row ? ((await amendmentsOf(db, 'microbe_identification', [row.id])).get(row.id) ?? []) : [],
+  };
 }
 
 async function save(req: FastifyRequest): Promise<Record<string, unknown>> {
@@ -109,6 +118,7 @@ async function save(req: FastifyRequest): Promise<Record<string, unknown>> {
   if (!checked.ok) throw new HttpError(400, checked.message, { field: checked.field });
   const v = checked.values;
   const userId = req.auth!.userId;
+  const reason = amendmentReasonOf(body.amendmentReason);
   try {
     return await mutate(req.server.db, actorOf(req), async (trx, audit) => {
       // The isolate row is locked: two saves of one isolate's identification run one after the other.
@@ -116,6 +126,7 @@ async function save(req: FastifyRequest): Promise<Record<string, unknown>> {
       if (!iso) throw notFound(key);
       const before = await findIdentification(trx, iso.id);
       if (expected !== null && expected !== (before?.version ?? 0)) throw new HttpError(409, IDENTIFICATION_MSG.stale);
+      if (before) await requireOwnerOrTopRole(req, before.created_by, 'identification', trx);
       const m = await findActiveMicrobe(trx, { typeId: v.bactid, genus: v.genus, species: v.species });
       const keep = !m && before?.microbe_id != null && (await typeOfMicrobe(trx, before.microbe_id)) === v.bactid
         && before.genus.toLowerCase() === v.genus.toLowerCase() && before.species.toLowerCase() === v.species.toLowerCase();
@@ -130,13 +141,21 @@ async function save(req: FastifyRequest): Promise<Record<string, unknown>> {
         gram_character: await gramCharacter(trx, v.gramCharacter),
         biosafety_level: v.biosafetyLevel,
       };
+      const unchanged = before && (Object.keys(columns) as Array<keyof IdentificationColumns>).every((k) => String(before[k]) === String(columns[k]));
+      if (before && unchanged) return { statuss: 'Success', message: IDENTIFICATION_MSG.saved, id: before.id, version: before.version };
+      // Changing an identification that submitted or approved results rest on is an amendment (creating one is not).
+      const amended = before && (await resultsRestOn(trx, { isolateId: iso.id })) ? requireReason(reason, 'identification') : null;
       const after = before ? await updateIdentification(trx, before.id, userId, columns) : await insertIdentification(trx, iso.id, userId, columns);
+      const marked = amended
+        ? await recordAmendment(trx, { entity: 'microbe_identification', entityId: after.id, sampleId: iso.sampleId, isolateId: iso.id, by: userId, reason: amended })
+        : [];
       await audit({
-        action: `microbeIdentification.${before ? 'update' : 'create'}`,
+        action: `microbeIdentification.${amended ? 'amend' : before ? 'update' : 'create'}`,
         entity: 'microbe_identification',
         entityId: after.id,
         before: before ? auditOf(before) : null,
-        after: { ...auditOf(after), samplenov: iso.samplenov, isolatecode: iso.isolatecode },
+        after: { ...auditOf(after), samplenov: iso.samplenov, isolatecode: iso.isolatecode, ...(amended ? { activitiesMarkedAmended: marked } : {}) },
+        reason: amended ?? reason,
       });
       return { statuss: 'Success', message: IDENTIFICATION_MSG.saved, id: after.id, version: after.version };
     });
@@ -159,7 +178,7 @@ export function identificationRoutes(app: FastifyInstance): void {
     IDENTIFICATION_ENDPOINTS.getmicrobeidentificationByid,
     {
       schema: {
-        description: 'Answer: {isolateid, isolatecode, samplenov, sampleno, id, bactid, typeid, microbeNmae, genus, species, percentageIdentification, queryCoverage, gramCharacter, biosafetyLevel, version}; 404 when there is no such isolate.',
+        description: 'Answer: {isolateid, isolatecode, samplenov, sampleno, id, bactid, typeid, microbeNmae, genus, species, percentageIdentification, queryCoverage, gramCharacter, biosafetyLevel, version, amendmentRequired, canEdit, createdBy, amendments [{by, username, at, reason}]}; 404 when there is no such isolate.',
         body: { type: 'object', properties: keyProps },
         response: {
           200: {
@@ -168,6 +187,8 @@ export function identificationRoutes(app: FastifyInstance): void {
               isolateid: { type: 'integer' }, isolatecode: { type: 'string' }, samplenov: { type: 'string' }, sampleno: { type: 'string' },
               id: INT, bactid: INT, typeid: INT, microbeNmae: TXT, genus: TXT, species: TXT, percentageIdentification: NUM, queryCoverage: NUM,
               gramCharacter: TXT, biosafetyLevel: TXT, version: INT,
+              amendmentRequired: { type: 'boolean' }, canEdit: { type: 'boolean' }, createdBy: TXT,
+              amendments: { type: 'array', items: { type: 'object', properties: { by: { type: 'string' }, username: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' } } } },
             },
           },
         },
@@ -179,12 +200,14 @@ export function identificationRoutes(app: FastifyInstance): void {
     IDENTIFICATION_ENDPOINTS.savemicrobidentification,
     {
       schema: {
-        description: "Answer: {statuss:'Success', message:'Record Saved Successfully!', id, version}; 400 {message, field} when a value is not valid or the microbe is not in the microbe master; 404 no such isolate; 409 stale version.",
+        description: "Answer: {statuss:'Success', message:'Record Saved Successfully!', id, version}; 400 {message, field} when a value is not valid or the microbe is not in the microbe master; 404 no such isolate; 409 stale version. " +
+          'An existing identification is changed only by the user who recorded it or a Top Role user (else 403); once an activity of the isolate is submitted or approved, a change is an amendment: ' +
+          "it needs amendmentReason (else 400 {message, field:'amendmentReason', amendmentRequired:true}) and marks the isolate's approved activities 'Data amended after approval'.",
         body: {
           type: 'object',
           properties: {
             ...keyProps, bactid: ANY_ID, typeid: ANY_ID, microbeNmae: LOOSE, genus: LOOSE, species: LOOSE, percentageIdentification: LOOSE,
-            queryCoverage: LOOSE, gramCharacter: LOOSE, biosafetyLevel: LOOSE, version: ANY_ID,
+            queryCoverage: LOOSE, gramCharacter: LOOSE, biosafetyLevel: LOOSE, version: ANY_ID, amendmentReason: TXT,
           },
         },
         response: {

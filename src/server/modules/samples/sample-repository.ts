@@ -93,10 +93,10 @@ export async function updateSample(trx: Transaction<Database>, id: number, value
     .executeTakeFirstOrThrow();
 }
 
-export async function setSampleActive(trx: Transaction<Database>, id: number, active: 'Y' | 'N', by: number) {
+export async function setSampleActive(trx: Transaction<Database>, id: number, active: 'Y' | 'N', by: number, reason: string) {
   return trx
     .updateTable('sample_inward')
-    .set({ active, updated_by: by, updated_at: sql`now()`, version: sql`version + 1` })
+    .set({ active, updated_by: by, updated_at: sql`now()`, version: sql`version + 1`, status_changed_at: sql`now()`, status_changed_by: by, status_reason: reason })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

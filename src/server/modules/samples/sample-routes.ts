@@ -13,6 +13,9 @@ import {
 } from './sample-repository';
 import { ANY_ID, LOOSE, auditSample, common, idOf, pageOf, recordOf, recordSchema, rowsOf, textOf } from './sample-answers';
 import { isolateRoutes } from './isolate-routes';
+import { amendmentReasonOf, recordAmendment, requireOwnerOrTopRole, requireReason, resultsRestOn } from '../../lib/amendments';
+import { AMENDMENT_MSG, AMENDMENT_REASON_MAX } from '../../../shared/contract/amendments';
+import { withStatusChanges, recordIntegrity, integrityProps, statusChangeProps } from './sample-integrity';
 
 /**
  * Sample inward (spec 001 sections 2-5, 7, 8): the list and its search, the record by id, the save (numbers,
@@ -29,10 +32,11 @@ const rowProps = {
   sampledby: { type: 'string' }, resourceName: { type: 'string' }, sampleinno: { type: 'string' }, sampleno: { type: 'string' },
   statesofIndia: { type: 'string' }, district: { type: 'string' }, typedataof: { type: 'string' }, active: { type: 'string' },
   totalItems: { type: 'integer' },
+  ...statusChangeProps,
 };
 const rowsSchema = { type: 'array', items: { type: 'object', properties: rowProps } };
 const listBody = { type: ['object', 'null'], properties: { pageno: ANY_ID, searchText: LOOSE, ...common } };
-const ROWS = 'an array of at most 10 rows {id, srno, samplingdate, samplecollectdate, sampledby, resourceName, sampleinno, sampleno, statesofIndia, district, typedataof, active, totalItems}, newest first';
+const ROWS = 'an array of at most 10 rows {id, srno, samplingdate, samplecollectdate, sampledby, resourceName, sampleinno, sampleno, statesofIndia, district, typedataof, active, totalItems, statusChange (who deleted or restored it, when, why; null when never)}, newest first';
 
 const fieldProps = Object.fromEntries(
   ['samplingdate', 'samplecollectdate', 'sampledby', 'resourceName', 'statesofIndia', 'district', 'gpslocation', 'source', 'agroclimaticzone',
@@ -44,8 +48,10 @@ const SCHEMAS: Record<keyof typeof E, object> = {
     description:
       "Body: the sample inward fields (samplingdate, samplecollectdate (inwarded date), sampledby, resourceName (inwarded by), resourceID?, statesofIndia (+ statesofIndiaId?), district (+ districtId?), gpslocation, source, agroclimaticzone, minimumrainfall, maximumrainfall, temperature, soiltype, soilcolor); id and version for an update. " +
       "Answer {status:'Success', message:<the OTP>, id, sampleinno, sampleno}; {status:'Success1', message} when the sample is no longer active; 400 {message, field} with the form's message " +
-      `('${SAMPLE_INWARD_MSG.samplingDateFuture}', '${SAMPLE_INWARD_MSG.inwardDate}', 'Sampled By is required.', ...); 404 unknown id; 409 stale version.`,
-    body: { type: 'object', properties: { id: ANY_ID, version: ANY_ID, resourceID: ANY_ID, statesofIndiaId: ANY_ID, districtId: ANY_ID, ...fieldProps, ...common } },
+      `('${SAMPLE_INWARD_MSG.samplingDateFuture}', '${SAMPLE_INWARD_MSG.inwardDate}', 'Sampled By is required.', ...); 404 unknown id; 409 stale version. ` +
+      'An update is allowed to the user who registered the sample or a Top Role user (else 403); once an activity of one of its isolates is submitted or approved it is an amendment: ' +
+      "it needs amendmentReason (else 400 {message, field:'amendmentReason', amendmentRequired:true}), is kept with who and when, and marks that sample's approved activities 'Data amended after approval'.",
+    body: { type: 'object', properties: { id: ANY_ID, version: ANY_ID, resourceID: ANY_ID, statesofIndiaId: ANY_ID, districtId: ANY_ID, amendmentReason: { type: ['string', 'null'] }, ...fieldProps, ...common } },
     response: {
       200: {
         type: 'object',
@@ -62,11 +68,11 @@ const SCHEMAS: Record<keyof typeof E, object> = {
   getsapleivertById: {
     description: 'Body {id}. Answer: the sample inward record (legacy names, with otp and version); 404 when missing.',
     body: { type: 'object', properties: { id: ANY_ID, trnid: ANY_ID, ...common } },
-    response: { 200: recordSchema },
+    response: { 200: { ...recordSchema, properties: { ...recordSchema.properties, ...integrityProps } } },
   },
   changesampleinStatus: {
-    description: `Body {id, active ('N' deletes, 'Y' reactivates; default 'N')}. Answer {status:'Success', message:'${SAMPLE_INWARD_MSG.deleted}'} (or '${SAMPLE_INWARD_MSG.reactivated}'); {status:'Success1', rescoremessage} when the row is not an inward sample or already in that state; 404 unknown id.`,
-    body: { type: 'object', properties: { id: ANY_ID, active: LOOSE, version: ANY_ID, ...common } },
+    description: `Body {id, active ('N' deletes, 'Y' restores; default 'N'), reason (required both ways: kept on the row and in the audit trail), version?}. Only a Top Role user restores (403). Answer {status:'Success', message:'${SAMPLE_INWARD_MSG.deleted}'} (or '${SAMPLE_INWARD_MSG.reactivated}'); {status:'Success1', rescoremessage} when the row is not an inward sample or already in that state; 404 unknown id.`,
+    body: { type: 'object', properties: { id: ANY_ID, active: LOOSE, version: ANY_ID, reason: { type: ['string', 'null'] }, ...common } },
     response: { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, rescoremessage: { type: 'string' } } } },
   },
   // isolate-routes.ts
@@ -78,7 +84,7 @@ const SCHEMAS: Record<keyof typeof E, object> = {
 async function list(req: FastifyRequest) {
   const body = req.body as Body;
   const page = pageOf(body?.pageno);
-  return rowsOf(page, await listSamples(req.server.db, { page }));
+  return withStatusChanges(req.server.db, rowsOf(page, await listSamples(req.server.db, { page })));
 }
 
 async function search(req: FastifyRequest) {
@@ -87,7 +93,7 @@ async function search(req: FastifyRequest) {
   if (!text) throw new HttpError(400, SAMPLE_INWARD_MSG.emptySearch);
   if (text.length > 100) throw new HttpError(400, 'The search text must be at most 100 characters.');
   const page = pageOf(body?.pageno);
-  return rowsOf(page, await listSamples(req.server.db, { page, search: text }));
+  return withStatusChanges(req.server.db, rowsOf(page, await listSamples(req.server.db, { page, search: text })));
 }
 
 async function byId(req: FastifyRequest) {
@@ -96,7 +102,7 @@ async function byId(req: FastifyRequest) {
   if (id === null) throw new HttpError(400, 'Please send the id of the sample.');
   const row = await findSample(req.server.db, id);
   if (!row) throw new HttpError(404, `There is no sample inward with id ${id}.`);
-  return recordOf(row);
+  return { ...recordOf(row), ...(await recordIntegrity(req, row)) };
 }
 
 /** The stored columns of a valid body: the state and district resolved to their master entries. */
@@ -160,14 +166,26 @@ async function save(req: FastifyRequest) {
   }
   const stored = await findSample(req.server.db, id);
   if (!stored) throw new HttpError(404, `There is no sample inward with id ${id}.`);
+  await requireOwnerOrTopRole(req, stored.created_by, 'sample');
+  const reason = amendmentReasonOf(body.amendmentReason);
   const columns = await columnsOf(req, body, checked.values, stored);
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
     const before = await lockSample(trx, id);
     if (!before) throw new HttpError(404, `There is no sample inward with id ${id}.`);
     if (before.active !== 'Y' || before.typedataof !== 'I') return { status: 'Success1', message: SAMPLE_INWARD_MSG.inactive };
     if (expected !== null && expected !== before.version) throw new HttpError(409, SAMPLE_INWARD_MSG.stale, { version: before.version });
+    // A save that changes nothing writes nothing (and needs no reason).
+    if (Object.entries(columns).every(([k, v]) => String(before[k as keyof SampleColumns]) === String(v))) {
+      return { status: 'Success', message: before.otp, id, sampleinno: before.sampleinno, sampleno: before.sampleno };
+    }
+    // Locked under the row lock: no submit can slip in between the check and the change.
+    const amended = (await resultsRestOn(trx, { sampleId: id })) ? requireReason(reason, 'sample') : null;
     const after = await updateSample(trx, id, columns, userId);
-    await audit({ action: 'sampleInward.update', entity: 'sample_inward', entityId: id, before: auditSample(before), after: auditSample(after) });
+    const marked = amended ? await recordAmendment(trx, { entity: 'sample_inward', entityId: id, sampleId: id, isolateId: null, by: userId, reason: amended }) : [];
+    await audit({
+      action: amended ? 'sampleInward.amend' : 'sampleInward.update', entity: 'sample_inward', entityId: id,
+      before: auditSample(before), after: amended ? { ...auditSample(after), activitiesMarkedAmended: marked } : auditSample(after), reason: amended ?? reason,
+    });
     return { status: 'Success', message: after.otp, id, sampleinno: after.sampleinno, sampleno: after.sampleno };
   });
 }
@@ -180,6 +198,12 @@ async function changeStatus(req: FastifyRequest) {
   if (activeText !== 'Y' && activeText !== 'N') throw new HttpError(400, "The field 'active' must be 'Y' or 'N'.");
   const active = activeText as 'Y' | 'N';
   const expected = idOf(body.version, 'version');
+  // A deletion and a restore each say why (kept on the row and in the audit trail); only a Top Role user restores.
+  if (body.reason !== undefined && body.reason !== null && typeof body.reason !== 'string') throw new HttpError(400, 'The reason must be text.', { field: 'reason' });
+  const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
+  if (!reason) throw new HttpError(400, active === 'N' ? AMENDMENT_MSG.deleteReasonRequired : AMENDMENT_MSG.restoreReasonRequired, { field: 'reason' });
+  if (reason.length > AMENDMENT_REASON_MAX) throw new HttpError(400, `The reason must be at most ${AMENDMENT_REASON_MAX} characters.`, { field: 'reason' });
+  if (active === 'Y' && !req.auth!.flags.toprole) throw new HttpError(403, AMENDMENT_MSG.restoreTopRoleOnly);
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
     const before = await lockSample(trx, id);
     if (!before) throw new HttpError(404, `There is no sample inward with id ${id}.`);
@@ -188,10 +212,10 @@ async function changeStatus(req: FastifyRequest) {
       return { status: 'Success1', rescoremessage: active === 'N' ? 'This sample is already deleted.' : 'This sample is already active.' };
     }
     if (expected !== null && expected !== before.version) throw new HttpError(409, SAMPLE_INWARD_MSG.stale, { version: before.version });
-    const after = await setSampleActive(trx, id, active, req.auth!.userId);
+    const after = await setSampleActive(trx, id, active, req.auth!.userId, reason);
     await audit({
       action: active === 'N' ? 'sampleInward.delete' : 'sampleInward.reactivate',
-      entity: 'sample_inward', entityId: id, before: auditSample(before), after: auditSample(after),
+      entity: 'sample_inward', entityId: id, before: auditSample(before), after: auditSample(after), reason,
     });
     return { status: 'Success', message: active === 'N' ? SAMPLE_INWARD_MSG.deleted : SAMPLE_INWARD_MSG.reactivated };
   });

@@ -3,9 +3,11 @@ import {
   RECORD_MICROBE_LABELS, RECORD_SAMPLE_LABELS, SEARCH_MSG, type RecordActivity, type SampleLookup,
 } from '../../../shared/contract/search-endpoints';
 import { PdfDocument } from './pdf-writer';
+import { AMENDMENT_MSG } from '../../../shared/contract/amendments';
 
 const STATUS: Record<string, string> = { Y: 'Not submitted', S: 'Submitted', A: 'Approved', R: 'Reverted' };
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? 'N/A' : String(v));
+const statusOf = (a: RecordActivity) => `${STATUS[a.status] ?? a.status}${a.amended ? ` (${AMENDMENT_MSG.amendedAfterApproval})` : ''}`;
 const params = (a: RecordActivity) => a.parameters.map((p) => `${p.parameterName}: ${show(p.input)}`).join('; ') || 'N/A';
 
 export function recordPdf(samplenov: string, r: SampleLookup, printedAt: Date): Buffer {
@@ -22,14 +24,20 @@ export function recordPdf(samplenov: string, r: SampleLookup, printedAt: Date): 
   doc.heading('Level 1 Activities');
   if (!r.activityList.length) doc.line('N/A');
   for (const a of r.activityList) {
-    doc.line(`${a.activityname} (${a.shortname}) - ${STATUS[a.status] ?? a.status}`, 10);
+    doc.line(`${a.activityname} (${a.shortname}) - ${statusOf(a)}`, 10);
     doc.table(['Parameter', 'Value'], a.parameters.map((p) => [p.parameterName, show(p.input)]));
   }
 
   doc.heading(SEARCH_MSG.level2(samplenov));
   doc.table(
     ['Sample No.-V', 'Isolate Code', 'Plant Assessment Code', 'Activity Name', 'Status', 'Parameters'],
-    r.lvl2activityList.map((a) => [a.samplenov, a.isolatecode, show(a.pncode), a.activityname, STATUS[a.status] ?? a.status, params(a)]),
+    r.lvl2activityList.map((a) => [a.samplenov, a.isolatecode, show(a.pncode), a.activityname, statusOf(a), params(a)]),
   );
+
+  // Amended: who changed data the results rest on, when (UTC) and why.
+  if (r.amendments?.length) {
+    doc.heading('Amended');
+    doc.table(['Record', 'Amended by', 'When (UTC)', 'Reason'], r.amendments.map((a) => [a.record, a.by, a.at.slice(0, 16).replace('T', ' '), a.reason]));
+  }
   return doc.toBuffer();
 }

@@ -6,7 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import type { RecordActivity, SampleLookup } from '../../../shared/contract/search-endpoints';
+import type { RecordActivity, RecordAmendment, SampleLookup } from '../../../shared/contract/search-endpoints';
+import { amendmentsOf } from '../../lib/amendments';
 
 type Db = Kysely<Database>;
 
@@ -15,7 +16,7 @@ export async function sampleRecord(db: Db, samplenov: string): Promise<SampleLoo
     .selectFrom('isolate as i')
     .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
     .select([
-      'i.id as isolate_id', 'i.samplenov', 'i.isolatecode', 'i.sampletype', 'i.soilph', 'i.soilec', 'i.soiltds',
+      'i.id as isolate_id', 's.id as sample_id', 'i.samplenov', 'i.isolatecode', 'i.sampletype', 'i.soilph', 'i.soilec', 'i.soiltds',
       's.sampleinno', 's.sampleno', 's.sampling_date', 's.inward_date', 's.sampledby', 's.resource_name', 's.state_name', 's.district_name',
       's.gpslocation', 's.source', 's.agroclimaticzone', 's.minimumrainfall', 's.maximumrainfall', 's.temperature', 's.soiltype', 's.soilcolor',
     ])
@@ -30,7 +31,7 @@ export async function sampleRecord(db: Db, samplenov: string): Promise<SampleLoo
     .selectFrom('activity_transaction as t')
     .innerJoin('activity_type as a', 'a.id', 't.activity_type_id')
     .leftJoin('plant_assessment as pa', 'pa.id', 't.plant_assessment_id')
-    .select(['t.id', 't.level', 't.status', 'a.name', 'a.shortname', 'a.sequence', 'pa.pncode'])
+    .select(['t.id', 't.level', 't.status', 't.amended_at', 'a.name', 'a.shortname', 'a.sequence', 'pa.pncode'])
     .where('t.isolate_id', '=', row.isolate_id)
     .orderBy('t.level').orderBy('pa.pncode').orderBy('a.sequence').orderBy('a.name')
     .execute();
@@ -58,7 +59,12 @@ export async function sampleRecord(db: Db, samplenov: string): Promise<SampleLoo
     parameters: values
       .filter((v) => v.transaction_id === t.id)
       .map((v) => ({ parameterName: v.parameter_name, input: v.text_value, updatedinputnum: v.num_value === null ? null : Number(v.num_value) })),
+    amended: t.status === 'A' && t.amended_at !== null,
   }));
+  const amendments: RecordAmendment[] = [
+    ...((await amendmentsOf(db, 'sample_inward', [row.sample_id])).get(row.sample_id) ?? []).map((a) => ({ ...a, record: 'Sample Inward' as const })),
+    ...(mi ? ((await amendmentsOf(db, 'microbe_identification', [mi.id])).get(mi.id) ?? []) : []).map((a) => ({ ...a, record: 'Microbe Identification' as const })),
+  ].sort((a, b) => b.at.localeCompare(a.at));
 
   return {
     sampleInward: {
@@ -79,5 +85,6 @@ export async function sampleRecord(db: Db, samplenov: string): Promise<SampleLoo
       : null,
     activityList: activities.filter((a) => a.activitylevel === 'Level 1'),
     lvl2activityList: activities.filter((a) => a.activitylevel === 'Level 2'),
+    amendments,
   };
 }

@@ -45,7 +45,7 @@ describe('Level 1 list and search', () => {
     const last = isolates[0];
     expect(p2[1]).toEqual({
       id: last.id, srno: 12, sampleno: last.sampleno, samplenov: last.samplenov, isolatecode: last.isolatecode, pncode: null,
-      approvalStatus: null, status: 'Y', actid: lab.l1.id, totalItems: 12,
+      approvalStatus: null, status: 'Y', actid: lab.l1.id, totalItems: 12, amended: false,
     });
   });
 
@@ -172,7 +172,7 @@ describe('Level 2: plant assessments', () => {
     const iso = await insertIsolate(t, lab.creator, 'TL2');
     const { pncode, id } = (await tr(lab.staff, 'saveLevel2ActivityPlantassisscode', { isolatecode: iso.isolatecode })).json();
     const rows = (await tr(lab.staff, 'getSearchForLevel2actitransaction', { pageno: 1, searchText: pncode })).json() as Row[];
-    expect(rows).toEqual([{ id, srno: 1, sampleno: iso.sampleno, samplenov: iso.samplenov, isolatecode: iso.isolatecode, pncode, approvalStatus: null, status: 'Y', actid: lab.l2.id, totalItems: 1 }]);
+    expect(rows).toEqual([{ id, srno: 1, sampleno: iso.sampleno, samplenov: iso.samplenov, isolatecode: iso.isolatecode, pncode, approvalStatus: null, status: 'Y', actid: lab.l2.id, totalItems: 1, amended: false }]);
     expect((await tr(lab.staff, 'getLevel2ActivityHome', { pageno: 1 })).json()[0].id).toBe(id);
     expect((await ms(lab.staff, 'getLevel2ActivityByid', { trnid: id })).json()).toMatchObject({ id, pncode });
 
@@ -198,7 +198,7 @@ describe('the parameter screens', () => {
     expect(before.find((b) => b.shortname === 'TCOL')).toEqual({
       id: lab.l1.id, shortname: 'TCOL', sequence: 1, status: null, activityname: 'Test TCOL', activitylevel: 'Level 1',
       reportingmanager: 'Anita Rao', reportingmanagerid: lab.manager.id, username: 'Vikram Patil', userid: lab.staff.id,
-      trnid: null, version: null, remarks: null, mode: 'owner',
+      trnid: null, version: null, remarks: null, mode: 'owner', amended: false,
     });
     const { trnid } = await submit(lab.staff, iso);
     const forManager = (await ms(lab.manager, 'getactivityforparamconf', { samplenov: iso.samplenov, activitylevel: 'Level 1' })).json() as Row[];
@@ -267,7 +267,7 @@ describe('approval queue and counts', () => {
     expect(all[0]).toEqual({
       trnid: t1.trnid, srno: 1, actid: lab.l1.id, shortname: 'TCOL', activityname: 'Test TCOL', activitylevel: 'Level 1', sequence: 1,
       sampleno: a.sampleno, samplenov: a.samplenov, isolatecode: a.isolatecode, pncode: null, submitterid: qs.id, submitter: 'Queue Staff',
-      submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), version: 1, totalItems: 4,
+      submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), version: 1, totalItems: 4, amended: false,
     });
     expect(all[1].trnid).toBe(t2.trnid);
     const l2 = (await tr(qm, 'getApprovalQueue', { pageno: 1, level: 'Level 2' })).json() as Row[];

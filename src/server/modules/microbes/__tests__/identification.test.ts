@@ -35,6 +35,7 @@ describe('microbe identification', () => {
     expect(res.json()).toEqual({
       isolateid: iso.id, isolatecode: iso.isolatecode, samplenov: iso.samplenov, sampleno: iso.sampleno, id: null, bactid: null, typeid: null,
       microbeNmae: null, genus: null, species: null, percentageIdentification: null, queryCoverage: null, gramCharacter: null, biosafetyLevel: null, version: null,
+      amendmentRequired: false, canEdit: true, createdBy: null, amendments: [],
     });
     expect((await tx('getmicrobeidentificationByid', { isolateid: iso.id })).json().isolatecode).toBe(iso.isolatecode);
     const missing = await tx('getmicrobeidentificationByid', { samplenov: 'NOPE-1' });

@@ -93,7 +93,7 @@ describe('create mode: OTP', () => {
       const res = await tx('saveisolatecodereplacetootp', { otp: s.otp, ...measures(over) });
       expect({ over, status: res.statusCode, message: res.json().message }).toEqual({ over, status: 400, message });
     }
-    await tx('changesampleinStatus', { id: s.id, active: 'N' });
+    await tx('changesampleinStatus', { id: s.id, active: 'N', reason: 'Test: deleted.' });
     expect((await tx('saveisolatecodereplacetootp', { otp: s.otp, ...measures() })).json()).toEqual({ statuss: 'Success1', rescoremessage: ISOLATE_MSG.unknownOtp });
     expect(((await tx('getOtpForIsolated', {})).json() as Row[]).some((o) => o.otp === s.otp)).toBe(false);
     expect(await isolates(s.id)).toEqual([]);

@@ -179,7 +179,7 @@ describe('list, search, by id', () => {
     expect(p1.map((r) => r.srno)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(p2[0].srno).toBe(11);
     expect(p1[0].totalItems).toBe(total);
-    expect(Object.keys(p1[0]).sort()).toEqual(['active', 'district', 'id', 'resourceName', 'sampledby', 'samplecollectdate', 'sampleinno', 'sampleno', 'samplingdate', 'srno', 'statesofIndia', 'totalItems', 'typedataof'].sort());
+    expect(Object.keys(p1[0]).sort()).toEqual(['active', 'district', 'id', 'resourceName', 'sampledby', 'samplecollectdate', 'sampleinno', 'sampleno', 'samplingdate', 'srno', 'statesofIndia', 'statusChange', 'totalItems', 'typedataof'].sort());
     expect((p1[0].id as number) > (p1[9].id as number)).toBe(true);
   });
 
@@ -282,6 +282,8 @@ describe('list, search, by id', () => {
       userID: undefined,
       id: a.id, sampleinno: a.sampleinno, sampleno: a.sampleno, otp: a.message, maximumrainfall: 750.5, statesofIndiaId: ids.MH, districtId: ids.PUNE,
       typedataof: 'I', active: 'Y', version: 1,
+      // What the record says about its integrity (lib/amendments.ts).
+      amendmentRequired: false, canEdit: true, createdBy: 'System Administrator', amendments: [], statusChange: null,
     });
     expect((await tx('getsapleivertById', { id: 999999 })).statusCode).toBe(404);
     expect((await tx('getsapleivertById', {})).statusCode).toBe(400);
@@ -325,17 +327,17 @@ describe('update and delete', () => {
   test('changesampleinStatus sets active N (audited); an inactive sample cannot be edited or deleted again', async () => {
     const a = await create();
     const audits = await count('audit_log', 'sampleInward.delete');
-    const res = await tx('changesampleinStatus', { id: a.id, active: 'N' });
+    const res = await tx('changesampleinStatus', { id: a.id, active: 'N', reason: 'Registered twice.' });
     expect(res.json()).toEqual({ status: 'Success', message: 'Sample Deleted Successfully!' });
     expect((await t.handle.db.selectFrom('sample_inward').select('active').where('id', '=', a.id as number).executeTakeFirstOrThrow()).active).toBe('N');
     expect(await count('audit_log', 'sampleInward.delete')).toBe(audits + 1);
-    expect((await tx('changesampleinStatus', { id: a.id, active: 'N' })).json()).toEqual({ status: 'Success1', rescoremessage: 'This sample is already deleted.' });
+    expect((await tx('changesampleinStatus', { id: a.id, active: 'N', reason: 'Again.' })).json()).toEqual({ status: 'Success1', rescoremessage: 'This sample is already deleted.' });
     expect((await tx('savesampleinverd', valid({ id: a.id }))).json()).toEqual({ status: 'Success1', message: SAMPLE_INWARD_MSG.inactive });
     const listed: Row[] = (await tx('getSearchForsampleinward', { searchText: a.sampleno })).json();
     expect(listed[0]).toMatchObject({ active: 'N' });
-    expect((await tx('changesampleinStatus', { id: a.id, active: 'Y' })).json()).toEqual({ status: 'Success', message: 'Sample Reactivated Successfully!' });
-    expect((await tx('changesampleinStatus', { id: a.id, active: 'X' })).statusCode).toBe(400);
-    expect((await tx('changesampleinStatus', { id: 999999 })).statusCode).toBe(404);
+    expect((await tx('changesampleinStatus', { id: a.id, active: 'Y', reason: 'Not a duplicate after all.' })).json()).toEqual({ status: 'Success', message: 'Sample Reactivated Successfully!' });
+    expect((await tx('changesampleinStatus', { id: a.id, active: 'X', reason: 'x' })).statusCode).toBe(400);
+    expect((await tx('changesampleinStatus', { id: 999999, reason: 'x' })).statusCode).toBe(404);
   });
 });
 

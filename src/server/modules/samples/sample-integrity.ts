@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/types';
+import type { AmendmentInfo, StatusChangeInfo } from '../../../shared/contract/amendments';
+import { amendmentsOf, resultsRestOn } from '../../lib/amendments';
+import type { SampleRow } from './sample-repository';
+
+/**
+ * What a sample inward record says about its own integrity, beside its fields: whether a change to it is an
+ * amendment (submitted or approved results rest on it), who may change it, its amendments, and who deleted or
+ * restored it, when and why.
+ */
+export interface SampleIntegrity {
+  amendmentRequired: boolean;
+  /** The caller may change it: they registered it, or they are a Top Role user. */
+  canEdit: boolean;
+  createdBy: string;
+  amendments: AmendmentInfo[];
+  statusChange: StatusChangeInfo | null;
+}
+
+async function names(db: Kysely<Database>, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('app_user').select(['id', 'username', sql<string>`trim(concat_ws(' ', first_name, last_name))`.as('name')])
+    .where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r.name || r.username]));
+}
+
+const statusChangeOf = (r: Pick<SampleRow, 'status_changed_at' | 'status_changed_by' | 'status_reason'>, who: Map<number, string>): StatusChangeInfo | null =>
+  r.status_changed_at && r.status_changed_by !== null
+    ? { by: who.get(r.status_changed_by) ?? '', at: new Date(r.status_changed_at).toISOString(), reason: r.status_reason ?? '' }
+    : null;
+
+export async function recordIntegrity(req: FastifyRequest, row: SampleRow): Promise<SampleIntegrity> {
+  const db = req.server.db;
+  const who = await names(db, [row.created_by, ...(row.status_changed_by !== null ? [row.status_changed_by] : [])]);
+  return {
+    amendmentRequired: await resultsRestOn(db, { sampleId: row.id }),
+    canEdit: req.auth!.userId === row.created_by || req.auth!.flags.toprole,
+    createdBy: who.get(row.created_by) ?? '',
+    amendments: (await amendmentsOf(db, 'sample_inward', [row.id])).get(row.id) ?? [],
+    statusChange: statusChangeOf(row, who),
+  };
+}
+
+/** List rows with who deleted (or restored) each sample, when and why. */
+export async function withStatusChanges<T extends { id: number }>(db: Kysely<Database>, rows: T[]): Promise<Array<T & { statusChange: StatusChangeInfo | null }>> {
+  const ids = rows.map((r) => r.id);
+  const changed = ids.length
+    ? await db.selectFrom('sample_inward').select(['id', 'status_changed_at', 'status_changed_by', 'status_reason']).where('id', 'in', ids).where('status_changed_at', 'is not', null).execute()
+    : [];
+  const who = await names(db, changed.map((c) => c.status_changed_by!).filter((x) => x !== null));
+  const byId = new Map(changed.map((c) => [c.id, statusChangeOf(c, who)]));
+  return rows.map((r) => ({ ...r, statusChange: byId.get(r.id) ?? null }));
+}
+
+const statusChangeSchema = {
+  type: ['object', 'null'],
+  properties: { by: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' } },
+};
+export const statusChangeProps = { statusChange: statusChangeSchema };
+export const integrityProps = {
+  amendmentRequired: { type: 'boolean' },
+  canEdit: { type: 'boolean' },
+  createdBy: { type: 'string' },
+  amendments: {
+    type: 'array',
+    items: { type: 'object', properties: { by: { type: 'string' }, username: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' } } },
+  },
+  ...statusChangeProps,
+};
