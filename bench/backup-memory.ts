@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-imports -- the bench is neither client nor shared code: it drives the server's own modules. */
 /**
  * `npm run bench:backup [-- --rows 1000000] [-- --database-url URL]`: how much memory a backup and a restore take
  * as the data grows. Builds a lab with seed:bulk at about a tenth of --rows and at --rows, then runs the backup and
