@@ -4,7 +4,9 @@
  * as the data grows. Builds a lab with seed:bulk at about a tenth of --rows and at --rows, then runs the backup and
  * the restore of each in a child process of their own (as `npm run backup` / `restore` run) and reports each one's
  * peak resident memory (VmHWM) and peak JavaScript heap, and the ratio between the two sizes: flat memory means a
- * ratio near 1 while the data grows tenfold. A program, not a test: it reports, it never fails the suite.
+ * ratio near 1 while the data grows tenfold. The children run with the JavaScript heap capped (--heap-mb, default
+ * 128): a backup or restore that kept rows in memory would run out of heap at the larger size and fail here.
+ * A program, not a test: it reports, it never fails the suite.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,9 +46,9 @@ export async function child(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ rows, ms, peakRssMb: Number(hwm) / 1024, peakHeapMb: peakHeap / 1048576 })}\n`);
 }
 
-function runChild(op: 'backup' | 'restore', target: string, file: string): Promise<Omit<Measure, 'op' | 'fileMb'>> {
+function runChild(op: 'backup' | 'restore', target: string, file: string, heapMb: number): Promise<Omit<Measure, 'op' | 'fileMb'>> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [path.join(__dirname, 'backup.js'), 'child', op, target, file], {
+    const p = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, path.join(__dirname, 'backup.js'), 'child', op, target, file], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -83,6 +85,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const rows = Number(arg(argv, '--rows') ?? 1_000_000);
   const url = arg(argv, '--database-url');
+  const heapMb = Number(arg(argv, '--heap-mb') ?? 128);
   const out: Measure[] = [];
   for (const size of [Math.round(rows / 10), rows]) {
     const src = await newDatabase(url, `bsrc${size}`);
@@ -95,10 +98,10 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`Loading about ${size} rows ...\n`);
       await bulkLoad(h.db, { samples: Math.ceil(size / ROWS_PER_SAMPLE), tenant: 'soillims', seed: 3 });
       await h.close();
-      const b = await runChild('backup', src.target, file);
+      const b = await runChild('backup', src.target, file, heapMb);
       const fileMb = fs.statSync(file).size / 1048576;
       out.push({ op: 'backup', ...b, fileMb });
-      const r = await runChild('restore', dst.target, file);
+      const r = await runChild('restore', dst.target, file, heapMb);
       out.push({ op: 'restore', ...r, fileMb });
       process.stderr.write(`${size}: backup ${b.rows} rows, peak RSS ${b.peakRssMb.toFixed(0)} MB; restore peak RSS ${r.peakRssMb.toFixed(0)} MB\n`);
     } finally {
@@ -108,7 +111,7 @@ export async function main(argv: string[]): Promise<number> {
     }
   }
   const lines = [
-    `Backup and restore memory (${url ? 'PostgreSQL server' : 'embedded PGlite'}, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores)`,
+    `Backup and restore memory (${url ? 'PostgreSQL server' : 'embedded PGlite'}, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores; each run's JavaScript heap capped at ${heapMb} MB)`,
     '',
     '| Operation | Rows | Time | Rows/s | Peak RSS | Peak JS heap | File (gz) |',
     '|---|---|---|---|---|---|---|',

@@ -47,6 +47,8 @@ export type AppOptions = Pick<
   signinPerMinute?: number;
   /** Keep list pages until a change commits (lib/kept-answers.ts); on when not given. */
   keepListPages?: boolean;
+  /** Serve the API document and its browser at /api/docs (API_DOCS; off unless asked for). */
+  apiDocs?: boolean;
 };
 
 /**
@@ -81,7 +83,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API document describes every call and field: an attacker's map. Served only when the lab asks for it.
+  if (opts.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
   // Every API route, as registered: the guard tests enumerate these.
@@ -97,7 +100,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('searchDb', opts.searchDb ?? opts.db);
   app.decorate('backgroundDb', opts.backgroundDb ?? opts.db);
   app.decorate('sessionSecret', await getOrCreateSessionSecret(opts.db));
-  app.decorate('settings', { tenant: opts.tenant, sessionIdleMinutes: opts.sessionIdleMinutes, keepListPages: opts.keepListPages ?? true });
+  app.decorate('settings', {
+    tenant: opts.tenant, sessionIdleMinutes: opts.sessionIdleMinutes, keepListPages: opts.keepListPages ?? true, clientCryptoKey: opts.clientCryptoKey,
+    signinMaxFailures: opts.signinMaxFailures, signinLockMinutes: opts.signinLockMinutes,
+  });
   await app.register(sessionPlugin);
 
   await app.register(async (api) => {

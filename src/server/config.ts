@@ -35,6 +35,8 @@ export interface Config {
   auditSigningKey: string | null;
   /** Seconds between the server's audit checkpoints. */
   auditCheckpointSeconds: number;
+  /** Serve the API document at /api/docs. */
+  apiDocs: boolean;
 }
 
 export const DEFAULT_CLIENT_CRYPTO_KEY = '8080808080808080';
@@ -84,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditKeyDir: path.resolve(env.AUDIT_KEY_DIR || 'audit-keys'),
     auditSigningKey: env.AUDIT_SIGNING_KEY || null,
     auditCheckpointSeconds: int(env, 'AUDIT_CHECKPOINT_SECONDS', 60, 1, 24 * 3600),
+    apiDocs: bool(env, 'API_DOCS', false),
   };
 }

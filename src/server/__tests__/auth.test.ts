@@ -44,7 +44,7 @@ describe('sign-in outcomes', () => {
   });
 
   test('SUCCESS carries every field of the legacy login response', async () => {
-    const s = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD, 'Admin@2026!');
+    const s = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD, 'Soil-Lab-Chief-2026');
     const { LOGIN_RESPONSE_FIELDS } = await import('../../shared/contract/session');
     expect(Object.keys(s).sort()).toEqual([...LOGIN_RESPONSE_FIELDS].sort());
     expect(s).toMatchObject({
@@ -52,7 +52,7 @@ describe('sign-in outcomes', () => {
       add: true, edit: true, delete: true, view: true, approve: true, microbe: true, toprole: true, reportingmanager: 0,
     });
     // user names are not case sensitive
-    expect((await signin('ADMIN', 'Admin@2026!')).json().message).toBe('SUCCESS');
+    expect((await signin('ADMIN', 'Soil-Lab-Chief-2026')).json().message).toBe('SUCCESS');
   });
 
   test('unknown and deactivated users get Please Contact Administrator', async () => {
@@ -69,16 +69,20 @@ describe('sign-in outcomes', () => {
     expect(await auditActions()).toContain('signin.failed');
   });
 
-  test('repeated failures throttle the account, even for the right password, until the lock ends', async () => {
-    await addUser('throttle', 'Right@12345');
-    for (let i = 0; i < 5; i++) expect((await signin('throttle', 'Wrong@1')).json().message).toBe('Invalid Password');
-    const locked = await signin('throttle', 'Right@12345');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/^Too many failed sign-in attempts for this account\. Please try again in 15 minutes\.$/);
-    await t.handle.db.updateTable('app_user').set({ locked_until: sql`now() - interval '1 second'` }).where('username', '=', 'throttle').execute();
-    expect((await signin('throttle', 'Right@12345')).json().message).toBe('SUCCESS');
-    const row = await t.handle.db.selectFrom('app_user').select('failed_signins').where('username', '=', 'throttle').executeTakeFirstOrThrow();
-    expect(row.failed_signins).toBe(0);
+  test('repeated failures slow that address down with a delay that grows; the owner elsewhere is not held up', async () => {
+    const { id } = await addUser('throttle', 'Right@12345');
+    const from = (ip: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: 'throttle', password: enc(password) }, remoteAddress: ip });
+    for (let i = 0; i < 5; i++) expect((await from('10.0.0.66', 'Wrong@1')).json().message).toBe('Invalid Password');
+    // From that address even the right password waits: 1 s after the fifth failure, then 2 s, 4 s ... (at most 15 minutes).
+    const held = await from('10.0.0.66', 'Right@12345');
+    expect([held.statusCode, held.json().message]).toEqual([429, 'Too many failed sign-in attempts for this account from this address. Please wait 1 second and try again.']);
+    // The account's owner, from their own address, signs in at once: a stranger cannot lock them out.
+    expect((await from('10.0.0.7', 'Right@12345')).json().message).toBe('SUCCESS');
+    // Once the delay has passed, the address may try again; a success clears its count.
+    await t.handle.db.updateTable('signin_throttle').set({ last_failure_at: sql`now() - interval '2 seconds'` }).where('user_id', '=', id).execute();
+    expect((await from('10.0.0.66', 'Right@12345')).json().message).toBe('SUCCESS');
+    expect(await t.handle.db.selectFrom('signin_throttle').selectAll().where('user_id', '=', id).execute()).toEqual([]);
   });
 
   test('undecryptable or malformed input gets a clear 400, never 500, and changes nothing', async () => {
@@ -110,18 +114,18 @@ describe('sign-in outcomes', () => {
 
 describe('change password', () => {
   test('rules: own user only, same name, both entries equal, minimum length, different from current', async () => {
-    await addUser('chg', 'Start@12345', { mustChange: true });
-    const fl = (await signin('chg', 'Start@12345')).json();
+    await addUser('chg', 'Start-Soil-Lab-2025', { mustChange: true });
+    const fl = (await signin('chg', 'Start-Soil-Lab-2025')).json();
     expect(fl.message).toBe('First Login');
     const change = (body: object, s: object | null = fl) => t.post('/api/auth/changePassword', body, s as never);
-    const base = { userid: fl.id, username: 'chg', password: enc('Next@12345'), password1: enc('Next@12345') };
+    const base = { userid: fl.id, username: 'chg', password: enc('Next-Soil-Lab-2026'), password1: enc('Next-Soil-Lab-2026') };
 
     expect((await change(base, null)).statusCode).toBe(401);
     const mismatch = await change({ ...base, password1: enc('Other@12345') });
     expect([mismatch.statusCode, mismatch.json().message]).toEqual([400, 'password Not Matched!']);
     const short = await change({ ...base, password: enc('short'), password1: enc('short') });
-    expect([short.statusCode, short.json().message]).toEqual([400, 'Password must be at least 8 characters.']);
-    const same = await change({ ...base, password: enc('Start@12345'), password1: enc('Start@12345') });
+    expect([short.statusCode, short.json().message]).toEqual([400, 'The password must be at least 12 characters: add a few more words or characters.']);
+    const same = await change({ ...base, password: enc('Start-Soil-Lab-2025'), password1: enc('Start-Soil-Lab-2025') });
     expect(same.json().message).toBe('The new password must be different from the current one.');
     const other = await change({ ...base, userid: 1 });
     expect([other.statusCode, other.json().message]).toEqual([403, 'You can only change your own password.']);
@@ -133,15 +137,16 @@ describe('change password', () => {
     expect(ok.json().status).toBe('OK');
     // the first-login token is spent; the old password no longer works; the new one does, without First Login
     expect((await change(base)).statusCode).toBe(401);
-    expect((await signin('chg', 'Start@12345')).json().message).toBe('Invalid Password');
-    expect((await signin('chg', 'Next@12345')).json().message).toBe('SUCCESS');
+    expect((await signin('chg', 'Start-Soil-Lab-2025')).json().message).toBe('Invalid Password');
+    expect((await signin('chg', 'Next-Soil-Lab-2026')).json().message).toBe('SUCCESS');
   });
 
   test('a signed-in user changes their own password from Settings; all their sessions end', async () => {
     await addUser('settings', 'Old@123456');
     const a = (await signin('settings', 'Old@123456')).json();
     const b = (await signin('settings', 'Old@123456')).json();
-    const r = await t.post('/api/auth/changePassword', { userid: a.id, username: 'settings', password: enc('New@123456'), password1: enc('New@123456') }, a);
+    const body = { userid: a.id, username: 'settings', password: enc('New-Soil-Lab-2026'), password1: enc('New-Soil-Lab-2026') };
+    const r = await t.post('/api/auth/changePassword', { ...body, currentPassword: enc('Old@123456') }, a);
     expect(r.json()).toEqual({ status: 'OK', message: 'Your Password Changed Successfully!' });
     for (const s of [a, b]) expect((await t.post('/api/transaction/checklogin', { accessToken: s.accessToken }, s)).statusCode).toBe(401);
   });

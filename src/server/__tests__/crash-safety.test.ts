@@ -55,9 +55,9 @@ async function signIn(base: string): Promise<Record<string, string>> {
   let s = (await post(`${base}/api/auth/signin`, { username: 'admin', password: enc(PASSWORD) })).json;
   if (s.message === 'First Login') {
     const h = { authorization: `Bearer ${s.accessToken}`, token: String(s.token), dbname: String(s.dbName) };
-    await post(`${base}/api/auth/changePassword`, { userid: s.id, username: 'admin', password: enc('Crash@67890'), password1: enc('Crash@67890') }, h);
+    await post(`${base}/api/auth/changePassword`, { userid: s.id, username: 'admin', password: enc('Crash-Soil-Lab-2026'), password1: enc('Crash-Soil-Lab-2026') }, h);
   }
-  s = (await post(`${base}/api/auth/signin`, { username: 'admin', password: enc('Crash@67890') })).json;
+  s = (await post(`${base}/api/auth/signin`, { username: 'admin', password: enc('Crash-Soil-Lab-2026') })).json;
   if (s.message !== 'SUCCESS') throw new Error(`sign-in answered ${JSON.stringify(s)}`);
   return { authorization: `Bearer ${s.accessToken}`, token: String(s.token), dbname: String(s.dbName) };
 }

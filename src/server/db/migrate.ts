@@ -14,6 +14,7 @@ import * as auditChainHead from './migrations/20261125T020000-audit-chain-head';
 import * as sampleTextIndex from './migrations/20261125T030000-sample-text-index';
 import * as auditAppend from './migrations/20261125T100000-audit-append';
 import * as recordIntegrity from './migrations/20261125T160000-record-integrity';
+import * as identity from './migrations/20261125T170000-identity';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T030000-sample-text-index': sampleTextIndex,
   '20261125T100000-audit-append': auditAppend,
   '20261125T160000-record-integrity': recordIntegrity,
+  '20261125T170000-identity': identity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

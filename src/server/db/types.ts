@@ -365,6 +365,31 @@ export interface Database {
   saved_search: SavedSearchTable;
   amendment: AmendmentTable;
   audit_checkpoint: AuditCheckpointTable;
+  activity_signature: ActivitySignatureTable;
+  signin_throttle: SigninThrottleTable;
+}
+
+/** An approval or reversion signed with the manager's password (migration 20261125T170000). Append-only. */
+export interface ActivitySignatureTable {
+  id: Generated<number>;
+  transaction_id: number;
+  signer_id: number;
+  signer_username: string;
+  signer_name: string;
+  signed_at: Timestamp;
+  action: 'approve' | 'revert';
+  meaning: string;
+  /** The signed content (lib/signatures.ts); content_hash is its SHA-256. */
+  content: unknown;
+  content_hash: string;
+}
+
+/** Failed sign-ins per account and address (migration 20261125T170000). */
+export interface SigninThrottleTable {
+  user_id: number;
+  ip: string;
+  failures: number;
+  last_failure_at: Timestamp;
 }
 
 export type AppUser = Selectable<AppUserTable>;

@@ -39,11 +39,16 @@ export function securityHeaders(options: Readonly<HelmetOptions> = HELMET_OPTION
   return Object.freeze(headers);
 }
 
-/** Sets the security headers on every answer (before any handler runs, so errors and 404s carry them too). */
+/**
+ * Sets the security headers on every answer (before any handler runs, so errors and 404s carry them too). API answers
+ * (tokens in the sign-in answer, personal data in every list) are never stored by a browser or a proxy: no-store
+ * (OWASP ASVS 4.0.3 §8.2.1).
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const api = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.url.startsWith('/api/') ? api : headers);
     done();
   });
 }

@@ -87,6 +87,7 @@ export async function createTestApp(overrides: Partial<Parameters<typeof buildAp
     signinLockMinutes: 15,
     clientDir: '/nonexistent',
     signinPerMinute: 1000,
+    apiDocs: true,
     ...overrides,
   });
   await app.ready();

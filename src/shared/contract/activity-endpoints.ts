@@ -1,3 +1,4 @@
+import type { SignatureInfo } from './signatures';
 import type { EndpointSpec } from './endpoints';
 import type { LegacyParameterRow } from '../parameters/parameter-config';
 import type { ActivityAction, ActivityStatus, ClientStatus, StoredStatus } from '../workflow/transitions';
@@ -229,6 +230,8 @@ export interface ParamconfWithTransaction {
   canEdit: boolean;
   /** Approved, and data it rests on was amended since: its manager decides again. */
   amended?: boolean;
+  /** The signed approvals and reversions of this activity, oldest first. */
+  signatures?: SignatureInfo[];
 }
 
 /** A parameter value sent on save. */

@@ -1,4 +1,5 @@
 import type { AmendmentInfo } from './amendments';
+import type { SignatureInfo } from './signatures';
 import type { EndpointSpec } from './endpoints';
 
 /**
@@ -168,6 +169,8 @@ export interface RecordActivity {
   parameters: RecordParameter[];
   /** Approved, and data it rests on was amended since ('Data amended after approval'). */
   amended?: boolean;
+  /** Its signed approvals and reversions, oldest first. */
+  signatures?: SignatureInfo[];
 }
 
 /** An amendment of the data the record's results rest on, and which part of the record it changed. */

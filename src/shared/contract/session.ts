@@ -75,6 +75,8 @@ export interface ChangePasswordRequest {
   password: string;
   /** Re-entered new password, transport-encoded. */
   password1: string;
+  /** The current password, transport-encoded: needed from a live session (not for the first-login change). */
+  currentPassword?: string | null;
 }
 
 export interface ChildMenu { submenulabel: string; submenulink: string }

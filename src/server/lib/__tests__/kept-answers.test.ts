@@ -25,7 +25,7 @@ describe('the wrapper', () => {
   let app: FastifyInstance;
   let reads = 0;
   let failNext = false;
-  const settings = { tenant: 'test', sessionIdleMinutes: 30, keepListPages: true };
+  const settings = { tenant: 'test', sessionIdleMinutes: 30, keepListPages: true, clientCryptoKey: '8080808080808080', signinMaxFailures: 5, signinLockMinutes: 15 };
   beforeAll(async () => {
     app = Fastify();
     app.decorate('db', t.handle.db);

@@ -12,6 +12,12 @@ import {
   type StoredValue, type TransactionRow,
 } from './activity-repository';
 import { requireId, targetOf } from './activity-service';
+import { SIGNATURE_MEANING, SIGNATURE_MSG, type SignedAction } from '../../../shared/contract/signatures';
+import { recordSignature, type SignedContent } from '../../lib/signatures';
+import { verifyPassword } from '../../lib/passwords';
+import { decodeTransport, TransportDecodeError } from '../../lib/transport';
+import { fullName } from '../auth/user-repository';
+import { recordFailure } from '../auth/signin-throttle';
 
 /**
  * saveActivities / saveActivityParameters (Level 1) and saveLvl2Activities (Level 2): one submit, approve or
@@ -32,6 +38,26 @@ const REFUSAL: Record<WorkflowRefusal, () => HttpError> = {
 };
 
 const stale = () => new HttpError(409, ACTIVITY_MSG.stale);
+
+/** A wrong signature password, found inside the deciding transaction (which then rolls back). */
+class WrongSignature extends Error {}
+
+/**
+ * The electronic signature an approval or a reversion carries: the meaning the screen showed and the manager's
+ * password, re-entered and transport-encoded (shared/contract/signatures.ts). Checked before anything is read.
+ */
+function signatureOf(req: FastifyRequest, body: Body, action: SignedAction): { password: string; meaning: string } {
+  const password = body?.signaturePassword;
+  const meaning = body?.signatureMeaning;
+  if (password === undefined || password === null || password === '') throw new HttpError(400, SIGNATURE_MSG.required(action), { field: 'signaturePassword' });
+  if (meaning !== SIGNATURE_MEANING[action]) throw new HttpError(400, SIGNATURE_MSG.meaning(action), { field: 'signatureMeaning' });
+  try {
+    return { password: decodeTransport(password, req.server.settings.clientCryptoKey, 'signature password'), meaning: SIGNATURE_MEANING[action] };
+  } catch (err) {
+    if (err instanceof TransportDecodeError) throw new HttpError(400, err.message, { field: 'signaturePassword' });
+    throw err;
+  }
+}
 
 function remarkOf(body: Body): string | null {
   const r = body?.remarks ?? body?.remark;
@@ -87,7 +113,8 @@ export async function saveActivity(req: FastifyRequest, level: ActivityLevel): P
   const actId = requireId(body, ['actid', 'activityID', 'id'], ACTIVITY_MSG.activity);
   const db = req.server.db;
 
-  return mutate(db, actorOf(req), async (trx, audit) => {
+  const signature = action === 'submit' ? null : signatureOf(req, body, action);
+  const decide = () => mutate(db, actorOf(req), async (trx, audit): Promise<ActivitySaveAnswer> => {
     const activity = await findActivity(trx, actId);
     if (!activity) throw new HttpError(404, `There is no Activity Type with id ${actId}.`);
     if (activity.level !== level) throw new HttpError(400, `${activity.name} is a ${activity.level} activity.`);
@@ -111,6 +138,7 @@ export async function saveActivity(req: FastifyRequest, level: ActivityLevel): P
     const beforeValues = t && action === 'submit' ? await valuesOf(trx, t.id) : undefined;
     let after: TransactionRow | undefined;
     let values: StoredValue[] | undefined;
+    let signed: { id: number; hash: string; name: string; username: string; at: string; meaning: string } | undefined;
     if (action === 'submit') {
       const access = await accessToActivity(trx, auth.userId, actId);
       if (!access) throw new HttpError(403, ACTIVITY_MSG.noAccess);
@@ -127,8 +155,20 @@ export async function saveActivity(req: FastifyRequest, level: ActivityLevel): P
     } else {
       if (!auth.flags.approve) throw new HttpError(403, ACTIVITY_MSG.noApprove);
       const tx = t as TransactionRow;
+      // The signature: the signer's own password, checked in the transaction that changes the status.
+      const signer = await trx.selectFrom('app_user').select(['id', 'username', 'password_hash', 'first_name', 'middle_name', 'last_name'])
+        .where('id', '=', auth.userId).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(signer.password_hash, signature!.password))) throw new WrongSignature();
       after = await conditionalTransition(trx, tx.id, { status: tx.status, version: tx.version }, { status: checked.transition.to, remark, decidedBy: auth.userId });
       if (!after) throw stale();
+      const content: SignedContent = {
+        transactionId: after.id, activity: { id: activity.id, shortname: activity.shortname, level },
+        target: { samplenov: target.samplenov, pncode: target.pncode }, owner: after.owner_id, statusFrom: tx.status, statusTo: checked.transition.to,
+        action: action as SignedAction, meaning: signature!.meaning, remark,
+        values: (await valuesOf(trx, after.id)).map((v) => ({ parameterId: v.parameterId, text: v.text })),
+        signer: { id: signer.id, username: signer.username, name: fullName(signer) }, signedAt: new Date().toISOString(),
+      };
+      signed = { ...(await recordSignature(trx, content)), name: content.signer.name, username: signer.username, at: content.signedAt, meaning: content.meaning };
     }
 
     await audit({
@@ -139,9 +179,21 @@ export async function saveActivity(req: FastifyRequest, level: ActivityLevel): P
       after: {
         ...snapshot(after), activity: activity.shortname, level, samplenov: target.samplenov, pncode: target.pncode,
         ...(values ? { values: values.map((v) => ({ parameterId: v.parameterId, value: v.text })) } : {}),
+        ...(signed ? { signature: signed } : {}),
       },
       reason: remark,
     });
     return { message: 'Success', status: checked.transition.to, trnid: after.id, version: after.version };
   });
+  try {
+    return await decide();
+  } catch (err) {
+    if (!(err instanceof WrongSignature)) throw err;
+    // The refusal counts toward the sign-in throttle of this account and address, like a wrong sign-in.
+    await mutate(db, actorOf(req), async (trx, audit) => {
+      const failures = await recordFailure(trx, auth.userId, req.ip ?? null);
+      await audit({ action: 'signature.refused', entity: 'activity_transaction', entityId: null, reason: 'wrong password', after: { action, actid: actId, failed_signins: failures } });
+    });
+    throw new HttpError(403, SIGNATURE_MSG.wrongPassword, { field: 'signaturePassword' });
+  }
 }

@@ -58,6 +58,13 @@ const paramconfProps = {
   allowed: { type: 'array', items: STR },
   canEdit: { type: 'boolean' },
   amended: { type: 'boolean' },
+  signatures: {
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { name: STR, username: STR, at: STR, action: STR, meaning: STR, hash: STR, valid: { type: 'boolean' } },
+    },
+  },
 };
 
 /** getParamconf (with samplenov) and getLvl2Paramconf: body and answer. */
@@ -86,7 +93,7 @@ export const ACTIVITY_SCHEMAS = {
       properties: {
         id: ANY_ID, actid: ANY_ID, activityID: ANY_ID, userID: {}, sequence: {}, samplenov: TEXT, sampleno: TEXT, activityname: {}, pncode: TEXT,
         activeList: { type: ['array', 'null'], maxItems: 500 },
-        status: {}, remarks: {}, version: {},
+        status: {}, remarks: {}, version: {}, signaturePassword: { type: ['string', 'null'], maxLength: 4096 }, signatureMeaning: { type: ['string', 'null'], maxLength: 300 },
       },
     },
     response: { 200: { type: 'object', properties: { message: STR, status: STR, trnid: INT, version: INT } } },

@@ -11,6 +11,7 @@ import type { Flags } from '../../lib/permissions';
 import { HttpError } from '../../plugins/errors';
 import { SESSION_CACHE_MS } from '../../plugins/session';
 import { changesTo, commitCache } from '../../lib/commit-cache';
+import { signaturesOf } from '../../lib/signatures';
 import { activitiesAccessibleTo, type AccessibleActivity } from '../users/user-access-repository';
 import { activeParameters, findActivity } from '../parameters/parameter-repository';
 import {
@@ -258,5 +259,6 @@ export async function paramconfWithTransaction(req: FastifyRequest, level: Activ
     allowed: s.allowed,
     canEdit: s.canEdit,
     amended: t?.amended ?? false,
+    signatures: t ? ((await signaturesOf(db, [t.id])).get(t.id) ?? []) : [],
   };
 }

@@ -48,7 +48,10 @@ export function authRoutes(app: FastifyInstance, settings: AuthSettings & { sign
         body: {
           type: 'object',
           required: ['userid', 'username', 'password', 'password1'],
-          properties: { userid: { type: 'integer' }, username: { ...str(50), minLength: 1 }, password: { ...str(4096), minLength: 1 }, password1: { ...str(4096), minLength: 1 } },
+          properties: {
+            userid: { type: 'integer' }, username: { ...str(50), minLength: 1 }, password: { ...str(4096), minLength: 1 }, password1: { ...str(4096), minLength: 1 },
+            currentPassword: { type: ['string', 'null'], maxLength: 4096 },
+          },
         },
       },
     },

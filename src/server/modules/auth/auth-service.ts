@@ -2,13 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import { MSG } from '../../../shared/contract/messages';
 import type { ChangePasswordRequest, FirstLoginResponse, LoginResponse, SignInRequest } from '../../../shared/contract/session';
 import { mutate, type Actor } from '../../lib/audit';
-import { hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { passwordProblem } from '../../lib/password-policy';
+import { PASSWORD_CHANGE_MSG as MSG_PASSWORD } from '../../../shared/contract/password-rules';
 import { decodeTransport, TransportDecodeError } from '../../lib/transport';
 import { flagsOf } from '../../lib/permissions';
 import { HttpError } from '../../plugins/errors';
 import { actorOf } from '../../plugins/session';
 import { createSession, revokeSession, revokeUserSessions } from './session-repository';
-import { findUserForSignIn, fullName, recordFailedSignIn, recordSuccessfulSignIn, type SignInUser } from './user-repository';
+import { findUserForSignIn, fullName, recordSuccessfulSignIn, type SignInUser } from './user-repository';
+import { clearFailures, recordFailure, waitBeforeTry, waitSentence } from './signin-throttle';
 
 export interface AuthSettings {
   tenant: string;
@@ -83,17 +86,18 @@ export async function signIn(req: FastifyRequest, body: SignInRequest, s: AuthSe
     return { message: MSG.contactAdministrator };
   }
   const userActor: Actor = { ...actor, userId: user.id, username: user.username };
-  if (user.is_locked) {
+  // Failures slow guessing down per account and address (signin-throttle.ts): never a lock-out of the owner elsewhere.
+  const wait = await waitBeforeTry(db, user.id, req.ip ?? null, s);
+  if (wait > 0) {
     await mutate(db, userActor, (_trx, audit) =>
-      audit({ action: 'signin.throttled', entity: 'user', entityId: user.id, reason: 'too many failed sign-ins' }),
+      audit({ action: 'signin.throttled', entity: 'user', entityId: user.id, reason: `too many failed sign-ins from this address (${Math.ceil(wait / 1000)} s to wait)` }),
     );
-    const minutes = Math.max(1, user.locked_minutes ?? 1);
-    throw new HttpError(429, `Too many failed sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    throw new HttpError(429, waitSentence(wait));
   }
   if (!(await verifyPassword(user.password_hash, password))) {
     await mutate(db, userActor, async (trx, audit) => {
-      const r = await recordFailedSignIn(trx, user.id, s.signinMaxFailures, s.signinLockMinutes);
-      await audit({ action: 'signin.failed', entity: 'user', entityId: user.id, reason: 'wrong password', after: { failed_signins: r.failed_signins } });
+      const failures = await recordFailure(trx, user.id, req.ip ?? null);
+      await audit({ action: 'signin.failed', entity: 'user', entityId: user.id, reason: 'wrong password', after: { failed_signins: failures } });
     });
     return { message: WRONG_PASSWORD };
   }
@@ -101,6 +105,7 @@ export async function signIn(req: FastifyRequest, body: SignInRequest, s: AuthSe
   const kind = user.must_change_password ? 'first_login' : 'full';
   const tokens = await mutate(db, userActor, async (trx, audit) => {
     await recordSuccessfulSignIn(trx, user.id);
+    await clearFailures(trx, user.id, req.ip ?? null);
     const t = await createSession(trx, {
       userId: user.id, tenant: s.tenant, kind, ip: req.ip ?? null, userAgent: req.headers['user-agent'] ?? null,
       secret: req.server.sessionSecret, limits: { idleMinutes: s.sessionIdleMinutes, maxHours: s.sessionMaxHours },
@@ -123,18 +128,33 @@ export async function changePassword(req: FastifyRequest, body: ChangePasswordRe
     throw new HttpError(403, 'You can only change your own password.');
   }
   const db = req.server.db;
-  const user = await db.selectFrom('app_user').select(['id', 'username', 'password_hash', 'version']).where('id', '=', auth.userId).executeTakeFirst();
+  const user = await db.selectFrom('app_user').select(['id', 'username', 'password_hash', 'version', 'first_name', 'last_name', 'email']).where('id', '=', auth.userId).executeTakeFirst();
   if (!user) throw new HttpError(404, 'The user was not found.');
   if (body.username.trim().toLowerCase() !== user.username.toLowerCase()) {
     throw new HttpError(400, 'The user name does not match the signed-in user.', { status: 'ERROR' });
   }
+  // From a live session the current password proves who is at the keyboard (an unlocked screen is not enough); the
+  // first-login change has its own short-lived token, given for the password just typed.
+  if (auth.kind === 'full') {
+    if (body.currentPassword === undefined || body.currentPassword === null || body.currentPassword === '') {
+      throw new HttpError(400, MSG_PASSWORD.currentRequired, { status: 'ERROR', field: 'currentPassword' });
+    }
+    const current = decode(body.currentPassword, s.clientCryptoKey, 'current password');
+    if (!(await verifyPassword(user.password_hash, current))) {
+      await mutate(db, actorOf(req), async (trx, audit) => {
+        const failures = await recordFailure(trx, user.id, req.ip ?? null);
+        await audit({ action: 'password.change.refused', entity: 'user', entityId: user.id, reason: 'wrong current password', after: { failed_signins: failures } });
+      });
+      throw new HttpError(400, MSG_PASSWORD.currentWrong, { status: 'ERROR', field: 'currentPassword' });
+    }
+  }
   const password = decode(body.password, s.clientCryptoKey, 'new password');
   const password1 = decode(body.password1, s.clientCryptoKey, 're-entered password');
   if (password !== password1) throw new HttpError(400, MSG.passwordNotMatched, { status: 'ERROR' });
-  const problem = passwordProblem(password);
-  if (problem) throw new HttpError(400, problem, { status: 'ERROR' });
+  const problem = passwordProblem(password, { username: user.username, names: [user.first_name, user.last_name, user.email] });
+  if (problem) throw new HttpError(400, problem, { status: 'ERROR', field: 'password' });
   if (await verifyPassword(user.password_hash, password)) {
-    throw new HttpError(400, 'The new password must be different from the current one.', { status: 'ERROR' });
+    throw new HttpError(400, 'The new password must be different from the current one.', { status: 'ERROR', field: 'password' });
   }
   const newHash = await hashPassword(password);
   await mutate(db, actorOf(req), async (trx, audit) => {
@@ -146,6 +166,7 @@ export async function changePassword(req: FastifyRequest, body: ChangePasswordRe
       }))
       .where('id', '=', user.id)
       .execute();
+    await clearFailures(trx, user.id);
     const ended = await revokeUserSessions(trx, user.id, 'password changed');
     await audit({ action: 'password.change', entity: 'user', entityId: user.id, reason: auth.kind === 'first_login' ? 'first login' : 'changed by user', after: { sessions_ended: ended } });
   });

@@ -47,7 +47,6 @@ export async function findLiveSession(db: Db, sessionId: string, idleMinutes: nu
       's.id', 's.user_id', 's.tenant', 's.kind', 's.token_hash', 's.last_seen_at', 's.expires_at',
       'u.username', 'u.user_group_id',
       'r.can_add', 'r.can_edit', 'r.can_view', 'r.can_delete', 'r.can_approve', 'r.can_microbe', 'r.is_toprole',
-      sql<boolean>`s.last_seen_at < now() - interval '60 seconds'`.as('stale_touch'),
     ])
     .where('s.id', '=', sessionId)
     .where('s.revoked_at', 'is', null)

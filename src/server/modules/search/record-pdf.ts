@@ -10,6 +10,13 @@ const show = (v: unknown) => (v === null || v === undefined || v === '' ? 'N/A' 
 const statusOf = (a: RecordActivity) => `${STATUS[a.status] ?? a.status}${a.amended ? ` (${AMENDMENT_MSG.amendedAfterApproval})` : ''}`;
 const params = (a: RecordActivity) => a.parameters.map((p) => `${p.parameterName}: ${show(p.input)}`).join('; ') || 'N/A';
 
+/** Each electronic signature: who (name and user name), when (UTC), what it means, and the signed content's hash. */
+function signatureLines(doc: PdfDocument, a: RecordActivity, prefix = ''): void {
+  for (const sg of a.signatures ?? []) {
+    doc.line(`${prefix}Signed by ${sg.name} (${sg.username}) on ${sg.at.slice(0, 19).replace('T', ' ')} UTC: "${sg.meaning}" SHA-256 ${sg.hash}${sg.valid ? '' : ' (DOES NOT MATCH ITS RECORD)'}`, 9);
+  }
+}
+
 export function recordPdf(samplenov: string, r: SampleLookup, printedAt: Date): Buffer {
   const doc = new PdfDocument(`${SEARCH_MSG.details(samplenov)} - printed ${printedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
   doc.title(SEARCH_MSG.modalTitle).title(SEARCH_MSG.details(samplenov));
@@ -26,9 +33,11 @@ export function recordPdf(samplenov: string, r: SampleLookup, printedAt: Date): 
   for (const a of r.activityList) {
     doc.line(`${a.activityname} (${a.shortname}) - ${statusOf(a)}`, 10);
     doc.table(['Parameter', 'Value'], a.parameters.map((p) => [p.parameterName, show(p.input)]));
+    signatureLines(doc, a);
   }
 
   doc.heading(SEARCH_MSG.level2(samplenov));
+  for (const a of r.lvl2activityList) signatureLines(doc, a, `${a.activityname} (${show(a.pncode)}): `);
   doc.table(
     ['Sample No.-V', 'Isolate Code', 'Plant Assessment Code', 'Activity Name', 'Status', 'Parameters'],
     r.lvl2activityList.map((a) => [a.samplenov, a.isolatecode, show(a.pncode), a.activityname, statusOf(a), params(a)]),

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { RecordActivity, RecordAmendment, SampleLookup } from '../../../shared/contract/search-endpoints';
 import { amendmentsOf } from '../../lib/amendments';
+import { signaturesOf } from '../../lib/signatures';
 
 type Db = Kysely<Database>;
 
@@ -46,6 +47,7 @@ export async function sampleRecord(db: Db, samplenov: string): Promise<SampleLoo
       .execute()
     : [];
 
+  const signatures = await signaturesOf(db, transactions.map((t) => t.id));
   const activities: RecordActivity[] = transactions.map((t) => ({
     id: t.id,
     activityname: t.name,
@@ -60,6 +62,7 @@ export async function sampleRecord(db: Db, samplenov: string): Promise<SampleLoo
       .filter((v) => v.transaction_id === t.id)
       .map((v) => ({ parameterName: v.parameter_name, input: v.text_value, updatedinputnum: v.num_value === null ? null : Number(v.num_value) })),
     amended: t.status === 'A' && t.amended_at !== null,
+    signatures: signatures.get(t.id) ?? [],
   }));
   const amendments: RecordAmendment[] = [
     ...((await amendmentsOf(db, 'sample_inward', [row.sample_id])).get(row.sample_id) ?? []).map((a) => ({ ...a, record: 'Sample Inward' as const })),

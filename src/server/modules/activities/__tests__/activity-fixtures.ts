@@ -2,6 +2,7 @@ import type { TestApp } from '../../../test-support/test-app';
 import { enc, allScreensGroupId } from '../../../test-support/test-app';
 import { hashPassword } from '../../../lib/passwords';
 import type { LoginResponse } from '../../../../shared/contract/session';
+import { SIGNATURE_MEANING } from '../../../../shared/contract/signatures';
 
 /**
  * Test data of the activity workflow tests, written straight into the database: activity types with
@@ -140,4 +141,9 @@ export function submitBody(a: Activity, iso: Isolate, values: { CD?: unknown; NO
     activeList: a.params.map((p) => ({ id: p.id, shortname: p.shortname, inputvalue: values[p.shortname as 'CD' | 'NOTE' | 'DT'] ?? '' })),
     ...extra,
   };
+}
+
+/** The electronic signature an approval ('A') or reversion ('R') carries: the fixture users' password and the meaning. */
+export function signature(status: 'A' | 'R', password = 'Perm@12345') {
+  return { signaturePassword: enc(password), signatureMeaning: SIGNATURE_MEANING[status === 'A' ? 'approve' : 'revert'] };
 }

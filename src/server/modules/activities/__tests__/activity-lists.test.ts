@@ -2,7 +2,7 @@ import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '.
 import { ACTIVITY_MSG, pncodeOf } from '../../../../shared/contract/activity-endpoints';
 import { WORKFLOW_MSG } from '../../../../shared/workflow';
 import { forgetCachedAnswers } from '../../../lib/commit-cache';
-import { insertIsolate, setupLab, submitBody, type Isolate, type Lab, type User } from './activity-fixtures';
+import { insertIsolate, setupLab, submitBody, type Isolate, type Lab, type User, signature } from './activity-fixtures';
 
 /** Lists and search, Level 2 plant assessments, the activity buttons, the parameter screen state, the approval queue. */
 let t: TestApp;
@@ -24,7 +24,7 @@ const submit = async (u: User, iso: Isolate, actId = lab.l1.id) => {
   return r.json() as { trnid: number; version: number };
 };
 const decide = (u: User, iso: Isolate, actId: number, status: 'A' | 'R', remarks = 'checked') =>
-  ms(u, 'saveActivities', { actid: actId, samplenov: iso.samplenov, status, remarks });
+  ms(u, 'saveActivities', { actid: actId, samplenov: iso.samplenov, status, remarks, ...signature(status) });
 
 describe('Level 1 list and search', () => {
   let isolates: Isolate[];
@@ -184,8 +184,8 @@ describe('Level 2: plant assessments', () => {
     expect(s.json()).toMatchObject({ message: 'Success', status: 'S' });
     const tx = await t.handle.db.selectFrom('activity_transaction').selectAll().where('id', '=', s.json().trnid).executeTakeFirstOrThrow();
     expect(tx).toMatchObject({ level: 'Level 2', plant_assessment_id: id, isolate_id: iso.id, status: 'S' });
-    expect((await ms(lab.manager, 'saveLvl2Activities', { actid: lab.l2.id, pncode, status: 'R' })).json().message).toBe(WORKFLOW_MSG.remarkRequired);
-    expect((await ms(lab.manager, 'saveLvl2Activities', { actid: lab.l2.id, pncode, status: 'A' })).json()).toMatchObject({ status: 'A' });
+    expect((await ms(lab.manager, 'saveLvl2Activities', { actid: lab.l2.id, pncode, status: 'R', ...signature('R') })).json().message).toBe(WORKFLOW_MSG.remarkRequired);
+    expect((await ms(lab.manager, 'saveLvl2Activities', { actid: lab.l2.id, pncode, status: 'A', ...signature('A') })).json()).toMatchObject({ status: 'A' });
     expect((await tr(lab.staff, 'getSearchForLevel2actitransaction', { pageno: 1, searchText: pncode })).json()[0]).toMatchObject({ approvalStatus: 'A', status: 'A' });
   });
 });

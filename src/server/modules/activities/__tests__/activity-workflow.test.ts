@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from '../../../test-support/test-app';
 import { ACTIVITY_MSG } from '../../../../shared/contract/activity-endpoints';
 import { WORKFLOW_MSG } from '../../../../shared/workflow';
 import { VALUE_MSG } from '../../../../shared/parameters';
-import { insertIsolate, setupLab, submitBody, type Isolate, type Lab, type User } from './activity-fixtures';
+import { insertIsolate, setupLab, signature, submitBody, type Isolate, type Lab, type User } from './activity-fixtures';
 
 /** The status machine enforced by the server: every transition, every refusal, the race, the audit rows. */
 let t: TestApp;
@@ -21,7 +21,7 @@ const valuesOf = (trnid: number) =>
 const auditsOf = (trnid: number) =>
   t.handle.db.selectFrom('audit_log').select(['action', 'reason', 'user_id', 'after']).where('entity', '=', 'activity_transaction').where('entity_id', '=', String(trnid)).orderBy('id').execute();
 const decide = (u: User, iso: Isolate, actId: number, status: 'A' | 'R', remarks: string | null = null, extra: Record<string, unknown> = {}) =>
-  save(u, { actid: actId, samplenov: iso.samplenov, status, remarks, activeList: [], ...extra });
+  save(u, { actid: actId, samplenov: iso.samplenov, status, remarks, activeList: [], ...signature(status), ...extra });
 
 async function submitted(iso: Isolate, by: User = lab.staff) {
   const r = await save(by, submitBody(lab.l1, iso, { CD: '12.5', NOTE: 'round', DT: '2026-01-12' }));

@@ -60,7 +60,7 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(200);
   ids.staffUser = res.json().id;
   staffPassword = res.json().initialPassword;
-  staff = await signInFully(t, 'user_aud01', staffPassword, 'Staff@2026');
+  staff = await signInFully(t, 'user_aud01', staffPassword, 'Staff-Soil-Lab-2026');
 
   ids.d1 = (await saveDept({ departmentCode: 'AUDA', departmentName: 'Audit Alpha' })).id;
   ids.d2 = (await saveDept({ departmentCode: 'AUDB', departmentName: 'Audit Beta' })).id;
@@ -208,7 +208,7 @@ test('secrets never reach the client: password hashes and initial passwords are 
   for (const body of answers) {
     expect(body).not.toMatch(/\$argon2/);
     expect(body).not.toContain(staffPassword);
-    expect(body).not.toContain('Staff@2026');
+    expect(body).not.toContain('Staff-Soil-Lab-2026');
   }
   // The initial administrator's creation shows that a password was set, without its hash.
   const seeded = (await audit('getRecordHistory', { entity: 'user', entityId: admin.id })).json() as AuditEntryRow[];

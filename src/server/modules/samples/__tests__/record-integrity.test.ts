@@ -5,7 +5,7 @@ import type { LoginResponse } from '../../../../shared/contract/session';
 import { AMENDMENT_MSG } from '../../../../shared/contract/amendments';
 import { ACTIVITY_MSG } from '../../../../shared/contract/activity-endpoints';
 import { localToday } from '../../../../shared/validation/sample-inward';
-import { setupLab, submitBody, type Isolate, type Lab, type User } from '../../activities/__tests__/activity-fixtures';
+import { setupLab, signature, submitBody, type Isolate, type Lab, type User } from '../../activities/__tests__/activity-fixtures';
 import { ensureMicrobeTypes, type MicrobeTypes } from '../../microbes/__tests__/microbe-fixtures';
 
 /**
@@ -69,7 +69,7 @@ async function registered(by: User): Promise<{ id: number; iso: Isolate }> {
 const record = async (id: number, s: S = lab.staff.session) => (await tx('getsapleivertById', { id }, s)).json();
 const approveFlow = async (iso: Isolate) => {
   expect((await t.post('/api/master/saveActivities', submitBody(lab.l1, iso, { CD: '12.5' }), lab.staff.session)).json().status).toBe('S');
-  expect((await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [] }, lab.manager.session)).json().status).toBe('A');
+  expect((await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], ...signature('A') }, lab.manager.session)).json().status).toBe('A');
 };
 const txOf = (iso: Isolate) => t.handle.db.selectFrom('activity_transaction').selectAll().where('isolate_id', '=', iso.id).where('activity_type_id', '=', lab.l1.id).executeTakeFirstOrThrow();
 
@@ -124,20 +124,20 @@ describe('the sample inward record under approved results', () => {
     const buttons = (await t.post('/api/master/getactivityforparamconf', { samplenov: iso.samplenov }, lab.manager.session)).json() as Row[];
     expect(buttons.find((b) => b.id === lab.l1.id)).toMatchObject({ status: 'A', amended: true, mode: 'manager' });
     // Staff cannot decide it; the owner cannot resubmit it while it is approved.
-    expect((await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [] }, lab.staff2.session)).statusCode).toBe(403);
+    expect((await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], ...signature('A') }, lab.staff2.session)).statusCode).toBe(403);
     const tx1 = await txOf(iso);
-    const again = await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], version: tx1.version }, lab.manager.session);
+    const again = await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], ...signature('A'), version: tx1.version }, lab.manager.session);
     expect([again.statusCode, again.json().status]).toEqual([200, 'A']);
     expect(await txOf(iso)).toMatchObject({ status: 'A', amended_at: null });
     // Settled: no longer waiting, and A is final again.
     expect(((await t.post('/api/transaction/getApprovalQueue', {}, lab.manager.session)).json() as Row[]).some((q) => q.samplenov === iso.samplenov)).toBe(false);
-    const final = await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [] }, lab.manager.session);
+    const final = await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], ...signature('A') }, lab.manager.session);
     expect([final.statusCode, final.json().message]).toEqual([409, ACTIVITY_MSG.illegal('A', 'approve')]);
 
     // Amended again: this time the manager reverts it for rechecking.
     const rec2 = await record(id);
     await tx('savesampleinverd', inward({ id, version: rec2.version, soilcolor: 'Black', amendmentReason: 'Second look.' }), lab.staff.session);
-    const reverted = await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'R', remarks: 'Recheck with the new colour.', activeList: [] }, lab.manager.session);
+    const reverted = await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'R', remarks: 'Recheck with the new colour.', activeList: [], ...signature('R') }, lab.manager.session);
     expect(reverted.json().status).toBe('R');
     expect(await txOf(iso)).toMatchObject({ status: 'R', amended_at: null });
   });

@@ -65,7 +65,7 @@ describe('create', () => {
   test('answers the id and a one-time initial password; only an argon2id hash is stored; the first sign-in is First Login', async () => {
     const users = await count('app_user');
     const res = await create('NEW01');
-    expect(res.initialPassword).toMatch(/^[A-HJ-NP-Za-km-z2-9]{12}$/);
+    expect(res.initialPassword).toMatch(/^[A-HJ-NP-Za-km-z2-9]{16}$/);
     expect(res.initialPassword).toMatch(/[A-Z]/);
     expect(res.initialPassword).toMatch(/[a-z]/);
     expect(res.initialPassword).toMatch(/[2-9]/);
@@ -342,14 +342,14 @@ describe('update', () => {
 describe('status', () => {
   test('deactivation ends the live sessions and refuses sign-in; reactivation lets the user sign in again', async () => {
     const u = await create('STA01');
-    const s = await signInFully(t, 'user_sta01', u.initialPassword, 'Status@2026');
+    const s = await signInFully(t, 'user_sta01', u.initialPassword, 'Status-Soil-Lab-2026');
     expect((await checklogin(s)).statusCode).toBe(200);
 
     const off = await call(E.status, { id: u.id, activeStatus: 'N', userID: 1 });
     expect(off.json()).toEqual({ status: 'Success', message: 'Record Deleted Successfully!' });
     const cl = await checklogin(s);
     expect([cl.statusCode, cl.json().message]).toEqual([401, 'login again']);
-    expect((await signin('user_sta01', 'Status@2026')).json()).toEqual({ message: 'Please Contact Administrator' });
+    expect((await signin('user_sta01', 'Status-Soil-Lab-2026')).json()).toEqual({ message: 'Please Contact Administrator' });
     const revoked = await t.handle.db.selectFrom('session').select(['revoked_at', 'revoked_reason']).where('user_id', '=', u.id).execute();
     expect(revoked.length).toBeGreaterThan(0);
     for (const r of revoked) expect(r.revoked_at).not.toBeNull();
@@ -367,7 +367,7 @@ describe('status', () => {
     expect(on.json()).toEqual({
       status: 'Success', status1: 'Success2', message: 'Deleted Record Successfully Recovered!', rescoremessage: 'Deleted Record Successfully Recovered!',
     });
-    expect((await signin('user_sta01', 'Status@2026')).json().message).toBe('SUCCESS');
+    expect((await signin('user_sta01', 'Status-Soil-Lab-2026')).json().message).toBe('SUCCESS');
     // the sessions ended by the deactivation stay ended
     expect((await checklogin(s)).statusCode).toBe(401);
     expect(await auditCount('employee.reactivate')).toBeGreaterThan(0);
