@@ -13,7 +13,7 @@ import type {
   SignInRequest,
 } from '../../shared/contract/session';
 
-export { httpStatus, isTransportError, isUnauthorized, serverMessage } from './http-errors';
+export { httpStatus, isTransportError, isUnauthorized, serverField, serverMessage } from './http-errors';
 
 type HttpModule = typeof import('./http');
 let httpModule: Promise<HttpModule> | null = null;

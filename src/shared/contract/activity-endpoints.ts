@@ -258,6 +258,10 @@ export interface ActivitySaveRequest {
   status: ActivityStatus;
   remarks?: string | null;
   version?: number | null;
+  /** Approve (A) and revert (R) are electronic signatures: the signer's password, transport-encoded. */
+  signaturePassword?: string;
+  /** One of SIGNATURE_MEANING's texts, as shown to the signer. */
+  signatureMeaning?: string;
 }
 
 export interface ActivitySaveAnswer { message: 'Success'; status: ActivityStatus; trnid: number; version: number }
