@@ -4,7 +4,7 @@
  * a second thought goes through it, so they all look and behave the same: the confirm button stays disabled
  * until what is asked for is given, Escape or Cancel changes nothing, and the password never outlives the dialog.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -43,25 +43,37 @@ export function ConfirmDialog({
   const [reason, setReason] = useState('');
   const [password, setPassword] = useState('');
   const titleId = useId();
-  // A fresh dialog each time it opens: no reason or password carried over from the last one.
-  useEffect(() => {
-    if (!open) {
-      setReason('');
-      setPassword('');
-    }
-  }, [open]);
+  // While the dialog fades out its caller has usually cleared what it was about: keep showing the last texts
+  // (updated during render when an open dialog's texts change, React's pattern for state derived from props).
+  const [shown, setShown] = useState({ title, children, confirmLabel, reasonLabel });
+  if (open && (shown.title !== title || shown.confirmLabel !== confirmLabel || shown.reasonLabel !== reasonLabel)) {
+    setShown({ title, children, confirmLabel, reasonLabel });
+  }
+  const current = open ? { title, children, confirmLabel, reasonLabel } : shown;
+  // A fresh dialog each time: no reason or password carried over from the last one.
+  const clear = () => {
+    setReason('');
+    setPassword('');
+  };
+  const cancel = () => {
+    clear();
+    onCancel();
+  };
   const ready = (!reasonLabel || reason.trim() !== '') && (!askPassword || password !== '') && !busy;
   const confirm = () => {
-    if (ready) onConfirm({ reason: reason.trim(), password });
+    if (!ready) return;
+    clear();
+    onConfirm({ reason: reason.trim(), password });
   };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+    <Dialog open={open} onClose={busy ? undefined : cancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{current.title}</DialogTitle>
       <DialogContent>
-        <form id={`${titleId}-form`} onSubmit={(e) => { e.preventDefault(); confirm(); }}>
-          {typeof children === 'string' ? <Typography sx={{ mb: 2 }}>{children}</Typography> : children}
-          {reasonLabel && (
-            <TextField label={reasonLabel} value={reason} onChange={(e) => setReason(e.target.value.slice(0, REASON_MAX))}
+        {/* React events bubble through the portal: stop the submit here, or the screen's own form would submit too. */}
+        <form id={`${titleId}-form`} onSubmit={(e) => { e.preventDefault(); e.stopPropagation(); confirm(); }}>
+          {typeof current.children === 'string' ? <Typography sx={{ mb: 2 }}>{current.children}</Typography> : current.children}
+          {current.reasonLabel && (
+            <TextField label={current.reasonLabel} value={reason} onChange={(e) => setReason(e.target.value.slice(0, REASON_MAX))}
               required multiline minRows={2} fullWidth autoFocus margin="dense"
               helperText={`${reason.length}/${REASON_MAX}`} slotProps={{ htmlInput: { maxLength: REASON_MAX } }} />
           )}
@@ -72,11 +84,38 @@ export function ConfirmDialog({
         </form>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>Cancel</Button>
+        <Button onClick={cancel} disabled={busy}>Cancel</Button>
         <Button type="submit" form={`${titleId}-form`} variant="contained" color={destructive ? 'error' : 'primary'} disabled={!ready}>
-          {confirmLabel}
+          {current.confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
   );
+}
+
+export interface ReasonPromptOptions {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  reasonLabel: string;
+}
+
+/**
+ * Asks for a reason in the confirmation dialog and resolves with it (null when cancelled), so a save handler can
+ * `const reason = await ask(...)` in the middle of its flow. Render `dialog` once in the screen.
+ */
+export function useReasonPrompt(): { ask(options: ReasonPromptOptions): Promise<string | null>; dialog: ReactNode } {
+  const [pending, setPending] = useState<(ReasonPromptOptions & { resolve(reason: string | null): void }) | null>(null);
+  const ask = (options: ReasonPromptOptions) => new Promise<string | null>((resolve) => setPending({ ...options, resolve }));
+  const close = (reason: string | null) => {
+    pending?.resolve(reason);
+    setPending(null);
+  };
+  const dialog = (
+    <ConfirmDialog open={pending !== null} title={pending?.title ?? ''} confirmLabel={pending?.confirmLabel ?? 'Save'}
+      reasonLabel={pending?.reasonLabel ?? 'Reason'} onCancel={() => close(null)} onConfirm={({ reason }) => close(reason)}>
+      {pending?.text}
+    </ConfirmDialog>
+  );
+  return { ask, dialog };
 }

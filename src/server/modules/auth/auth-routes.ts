@@ -3,6 +3,7 @@ import { AUTH_ENDPOINTS } from '../../../shared/contract/endpoints';
 import { MSG } from '../../../shared/contract/messages';
 import type { ChangePasswordRequest, SignInRequest } from '../../../shared/contract/session';
 import { changePassword, logout, signIn, type AuthSettings } from './auth-service';
+import { sessionRoutes } from './session-routes';
 
 const str = (max: number) => ({ type: 'string', maxLength: max });
 
@@ -59,6 +60,7 @@ export function authRoutes(app: FastifyInstance, settings: AuthSettings & { sign
   );
 
   app.endpoint(AUTH_ENDPOINTS.logout, {}, (req) => logout(req));
+  sessionRoutes(app);
 
   app.endpoint(AUTH_ENDPOINTS.checklogin, {
     schema: { body: { type: ['object', 'null'], properties: { accessToken: str(2048) } } },
