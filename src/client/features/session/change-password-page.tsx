@@ -10,6 +10,7 @@ import { lazyYupValidator } from '../../lib/lazy-schema';
 import { useSubmitWithToasts } from '../../lib/form-submit';
 import { SubmitButton } from '../../lib/submit-button';
 import { AuthCard } from './auth-card';
+import { MySessions } from './my-sessions';
 import { PASSWORD_MSG } from '../../../shared/contract/password-rules';
 import {
   changePasswordRequested,
@@ -146,14 +147,17 @@ export default function ChangePasswordPage({ variant = 'embedded' }: { variant?:
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, maxWidth: 480 }}>
-      <Typography component="h2" variant="h5" sx={{ fontWeight: 600 }}>
-        Change Password
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-        After the change you sign in again with the new password.
-      </Typography>
-      {fields}
-    </Paper>
+    <>
+      <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, maxWidth: 480 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 600 }}>
+          Change Password
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          After the change you sign in again with the new password.
+        </Typography>
+        {fields}
+      </Paper>
+      {status === 'signedIn' ? <MySessions /> : null}
+    </>
   );
 }
