@@ -162,6 +162,7 @@ test('signing: Cancel sends nothing; a wrong password keeps the manager on the s
   await waitFor(() => expect(callsTo('saveActivities')).toHaveLength(1));
   expect((await toasts()).join(' ')).toContain('The password is not correct, so the signature was not made.');
   expect(screen.getByTestId('location')).toHaveTextContent('/activityparamNew/11/');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
   await stop(task);
 });
