@@ -11,6 +11,12 @@
 /** An id or another whole number: a number, or its digits as text ('' and null mean none). */
 export const ID = { type: ['integer', 'string', 'null'], maxLength: 40 } as const;
 
+/**
+ * A whole number of a form whose own rule answers with the form's message (a page number, an integer field of
+ * a master): any number or text gets through to that rule.
+ */
+export const WHOLE = { type: ['integer', 'number', 'string', 'null'], maxLength: 40 } as const;
+
 /** A number (decimals allowed), or its text. */
 export const NUMBER = { type: ['number', 'string', 'null'], maxLength: 40 } as const;
 
@@ -26,6 +32,12 @@ export const FLAG = { type: ['boolean', 'string', 'integer', 'null'], maxLength:
 /** A list of at most `max` items of `items` (objects of a form, values of a list). */
 export const listOf = (items: object, max: number) => ({ type: ['array', 'null'], maxItems: max, items }) as const;
 
+/**
+ * Any JSON value, for an item its handler checks itself with a message naming the row and field (a parameter
+ * row of an activity's configuration); declared so that taking it unchecked is a visible choice.
+ */
+export const CHECKED_BY_HANDLER = { type: ['object', 'array', 'string', 'number', 'boolean', 'null'] } as const;
+
 /** A nested object of a body (e.g. a row of a parameter list); its own fields are declared by `properties`. */
 export const objectOf = (properties: Record<string, object>) => ({ type: 'object', properties }) as const;
 
@@ -35,8 +47,8 @@ export const objectOf = (properties: Record<string, object>) => ({ type: 'object
  */
 export const CALLER = { userID: ID, userid: ID } as const;
 
-/** The page number of a list. */
-export const PAGE = { pageno: ID } as const;
+/** The page number of a list (a list answers page 1 for a number that is no page, as the legacy lists did). */
+export const PAGE = { pageno: WHOLE } as const;
 
 /**
  * A request body: an object of the declared fields (others are let through unread, as the legacy client sends

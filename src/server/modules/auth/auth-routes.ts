@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_ENDPOINTS } from '../../../shared/contract/endpoints';
 import { MSG } from '../../../shared/contract/messages';
+import { EMPTY_BODY } from '../../../shared/contract/body-schema';
 import type { ChangePasswordRequest, SignInRequest } from '../../../shared/contract/session';
 import { changePassword, logout, signIn, type AuthSettings } from './auth-service';
 
@@ -58,7 +59,7 @@ export function authRoutes(app: FastifyInstance, settings: AuthSettings & { sign
     (req) => changePassword(req, req.body, settings),
   );
 
-  app.endpoint(AUTH_ENDPOINTS.logout, {}, (req) => logout(req));
+  app.endpoint(AUTH_ENDPOINTS.logout, { schema: { body: EMPTY_BODY } }, (req) => logout(req));
 
   app.endpoint(AUTH_ENDPOINTS.checklogin, {
     schema: { body: { type: ['object', 'null'], properties: { accessToken: str(2048) } } },
