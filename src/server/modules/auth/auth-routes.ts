@@ -31,7 +31,8 @@ export function authRoutes(app: FastifyInstance, settings: AuthSettings & { sign
       // Empty fields get the sign-in screen's own texts.
       preValidation: async (req) => {
         const b = req.body as Partial<SignInRequest> | null;
-        if (b && typeof b === 'object' && !Array.isArray(b)) {
+        // Only text (or nothing) gets them: any other type is refused by the schema, naming the field.
+        if (b && typeof b === 'object' && !Array.isArray(b) && [b.username, b.password].every((v) => v === undefined || typeof v === 'string')) {
           if (b.username === undefined || b.username === '' || (typeof b.username === 'string' && !b.username.trim())) {
             throw Object.assign(new Error(MSG.usernameRequired), { statusCode: 400 });
           }
