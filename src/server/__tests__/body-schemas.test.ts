@@ -4,6 +4,7 @@
  * endpoint without a body schema, or with an untyped field, fails here.
  */
 import { createTestApp, type TestApp } from '../test-support/test-app';
+import { SIGNIN_BODY_LIMIT } from '../modules/auth/auth-routes';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,4 +43,9 @@ test('a boolean or a list where a number or text belongs is refused with a sente
     const res = await t.post('/api/auth/signin', payload);
     expect({ payload, status: res.statusCode, message: res.json().message }).toEqual({ payload, status: 400, message });
   }
+});
+
+test('sign-in, which anyone may call, refuses a body over its own small limit unread', async () => {
+  const res = await t.post('/api/auth/signin', { username: 'admin', password: 'x'.repeat(SIGNIN_BODY_LIMIT) });
+  expect([res.statusCode, res.json().message]).toEqual([413, 'The request body is too large.']);
 });

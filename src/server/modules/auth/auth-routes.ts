@@ -5,12 +5,17 @@ import { EMPTY_BODY } from '../../../shared/contract/body-schema';
 import type { ChangePasswordRequest, SignInRequest } from '../../../shared/contract/session';
 import { changePassword, logout, signIn, type AuthSettings } from './auth-service';
 
+/** The most bytes a sign-in body may have (the whole API allows 1 MB). */
+export const SIGNIN_BODY_LIMIT = 16 * 1024;
+
 const str = (max: number) => ({ type: 'string', maxLength: max });
 
 export function authRoutes(app: FastifyInstance, settings: AuthSettings & { signinPerMinute: number }) {
   app.endpoint<SignInRequest>(
     AUTH_ENDPOINTS.signin,
     {
+      // Anyone may call it: its body (a name and an encoded password) is small, and a large one is refused unread.
+      bodyLimit: SIGNIN_BODY_LIMIT,
       config: {
         rateLimit: {
           max: settings.signinPerMinute,
