@@ -1,3 +1,4 @@
+import { bodyOf } from '../../lib/body';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACTIVITY_ENDPOINTS as E, ACTIVITY_PAGE_SIZE, type ActivityLevel, type ApprovalCounts, type ApprovalQueueRow, type ParamconfWithTransaction,
@@ -19,16 +20,15 @@ import { ACTIVITY_SCHEMAS as S } from './activity-schemas';
  * is answered from here through server/modules/parameters), submit / approve / revert, and the managers'
  * approval queue. The contract and its "not shown" choices: shared/contract/activity-endpoints.ts.
  */
-type Body = Record<string, unknown> | null | undefined;
 
 const list = (level: ActivityLevel, search: boolean) => async (req: FastifyRequest) => {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const caller = await callerFor(req, level);
   return listRows(req.server.db, caller, { page: pageOf(body), search: search ? textOf(body?.searchText) : undefined });
 };
 
 const rowById = (level: ActivityLevel) => async (req: FastifyRequest) => {
-  const id = requireId(req.body as Body, ['trnid', 'id'], 'Please send the id of the row (trnid).');
+  const id = requireId(bodyOf(req), ['trnid', 'id'], 'Please send the id of the row (trnid).');
   const caller = await callerFor(req, level);
   const [row] = await listRows(req.server.db, caller, { page: 1, onlyId: id });
   if (!row) throw new HttpError(404, level === 'Level 1' ? `There is no isolate with id ${id} in your list.` : `There is no plant assessment with id ${id} in your list.`);
@@ -36,7 +36,7 @@ const rowById = (level: ActivityLevel) => async (req: FastifyRequest) => {
 };
 
 const buttons = (level: ActivityLevel) => async (req: FastifyRequest) => {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const asked = levelOf(body);
   if (asked && asked !== level) throw new HttpError(400, `This call answers the ${level} activities.`);
   const caller = await callerFor(req, level);
@@ -45,7 +45,7 @@ const buttons = (level: ActivityLevel) => async (req: FastifyRequest) => {
 };
 
 async function queue(req: FastifyRequest): Promise<ApprovalQueueRow[]> {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const page = pageOf(body);
   const offset = (page - 1) * ACTIVITY_PAGE_SIZE;
   const rows = await approvalQueue(req.server.db, req.auth?.userId as number, { level: levelOf(body), limit: ACTIVITY_PAGE_SIZE, offset });
@@ -88,7 +88,7 @@ export function activityRoutes(app: FastifyInstance): void {
  * (and legacy callers sending a placeholder samplenov) expect.
  */
 export async function level1Paramconf(req: FastifyRequest): Promise<ParamconfWithTransaction | undefined> {
-  const samplenov = textOf((req.body as Body)?.samplenov);
+  const samplenov = textOf(bodyOf(req).samplenov);
   if (!samplenov || !(await isolateTarget(req.server.db, samplenov))) return undefined;
   return paramconfWithTransaction(req, 'Level 1');
 }

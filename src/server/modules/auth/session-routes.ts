@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import Bowser from 'bowser';
 import { sql } from 'kysely';
 import { ACCOUNT_MSG, SESSION_ENDPOINTS, type SessionInfo } from '../../../shared/contract/account-endpoints';
+import { body, EMPTY_BODY } from '../../../shared/contract/body-schema';
 import { mutate } from '../../lib/audit';
 import { HttpError } from '../../plugins/errors';
 import { actorOf } from '../../plugins/session';
@@ -21,7 +22,7 @@ const SESSION_ID = { type: 'string', minLength: 1, maxLength: 64 };
 
 /** The caller's live sessions (Settings): see where you are signed in and end what you do not recognise. */
 export function sessionRoutes(app: FastifyInstance): void {
-  app.endpoint(SESSION_ENDPOINTS.sessions, { schema: { body: { type: ['object', 'null'] } } }, async (req): Promise<SessionInfo[]> => {
+  app.endpoint(SESSION_ENDPOINTS.sessions, { schema: { body: EMPTY_BODY } }, async (req): Promise<SessionInfo[]> => {
     const auth = req.auth!;
     const idle = req.server.settings.sessionIdleMinutes;
     const rows = await req.server.db.selectFrom('session')
@@ -41,7 +42,7 @@ export function sessionRoutes(app: FastifyInstance): void {
   });
 
   app.endpoint<{ sessionId: string }>(SESSION_ENDPOINTS.endSession, {
-    schema: { body: { type: 'object', required: ['sessionId'], properties: { sessionId: SESSION_ID } } },
+    schema: { body: body({ sessionId: SESSION_ID }, { required: ['sessionId'] }) },
   }, async (req) => {
     const auth = req.auth!;
     const { sessionId } = req.body;

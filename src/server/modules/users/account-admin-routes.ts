@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import { ACCOUNT_ADMIN_ENDPOINTS, ACCOUNT_MSG, type PasswordResetAnswer } from '../../../shared/contract/account-endpoints';
+import { body } from '../../../shared/contract/body-schema';
 import type { Database } from '../../db/types';
 import { mutate, type AuditEntry } from '../../lib/audit';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
@@ -10,10 +11,7 @@ import { clearFailures } from '../auth/signin-throttle';
 import { revokeUserSessions } from '../auth/session-repository';
 
 /** `resourceID` as the legacy client sends ids: a number or a string of digits. */
-const RESOURCE_BODY = {
-  type: 'object', required: ['resourceID'],
-  properties: { resourceID: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9][0-9]{0,9}$' }] } },
-};
+const RESOURCE_BODY = body({ resourceID: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9][0-9]{0,9}$' }] } }, { required: ['resourceID'] });
 
 interface Target { id: number; username: string; name: string }
 
