@@ -11,7 +11,7 @@ import { clearFailures } from '../auth/signin-throttle';
 import { revokeUserSessions } from '../auth/session-repository';
 
 /** `resourceID` as the legacy client sends ids: a number or a string of digits. */
-const RESOURCE_BODY = body({ resourceID: { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[1-9][0-9]{0,9}$' }] } }, { required: ['resourceID'] });
+const RESOURCE_BODY = body({ resourceID: { type: ['integer', 'string'], minimum: 1, maximum: 2147483647, pattern: '^[1-9][0-9]{0,8}$' } }, { required: ['resourceID'] });
 
 interface Target { id: number; username: string; name: string }
 
