@@ -47,7 +47,7 @@ async function digests(): Promise<Record<string, unknown>> {
   return { ...all, audit_log: audit };
 }
 
-interface Schema { type?: string | string[]; properties?: Record<string, Schema>; required?: string[] }
+interface Schema { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; required?: string[] }
 const routes = (): ApiRoute[] => t.app.apiRoutes.filter((r) => r.method === 'POST' && !SKIP.has(r.url));
 const fieldsOf = (r: ApiRoute): Record<string, Schema> => (r.body as Schema | undefined)?.properties ?? {};
 const typesOf = (s: Schema): string[] => [s.type ?? []].flat();
@@ -101,15 +101,23 @@ test('every declared field refuses a type it does not declare (400 naming the fi
   const values: Array<[string, unknown]> = [['boolean', true], ['array', ['1']], ['object', { id: 1 }], ['number', 1e308]];
   const failures = await onEveryEndpoint(async (r) => {
     const out: string[] = [];
+    // Each declared field, and each declared field of the objects a declared list holds (as its first item).
+    const cases: Array<{ name: string; schema: Schema; body: (v: unknown) => unknown }> = [];
     for (const [field, schema] of Object.entries(fieldsOf(r))) {
+      cases.push({ name: field, schema, body: (v) => ({ ...requiredOf(r), [field]: v }) });
+      for (const [sub, subSchema] of Object.entries(schema.items?.properties ?? {})) {
+        cases.push({ name: `${field}.0.${sub}`, schema: subSchema, body: (v) => ({ ...requiredOf(r), [field]: [{ [sub]: v }] }) });
+      }
+    }
+    for (const { name, schema, body } of cases) {
       const accepts = typesOf(schema);
       for (const [kind, value] of values) {
-        const a = await send(r.url, JSON.stringify({ ...requiredOf(r), [field]: value }));
+        const a = await send(r.url, JSON.stringify(body(value)));
         const bad = badAnswer(a);
-        if (bad) out.push(`${field}=${JSON.stringify(value)} -> ${bad}`);
+        if (bad) out.push(`${name}=${JSON.stringify(value)} -> ${bad}`);
         const declared = accepts.includes(kind) || (kind === 'number' && accepts.includes('integer'));
-        if (!declared && (a.status !== 400 || typeof a.message !== 'string' || !a.message.includes(`'${field}'`))) {
-          out.push(`${field}=${JSON.stringify(value)} -> ${a.status} ${String(a.message)} (expected 400 naming the field)`);
+        if (!declared && (a.status !== 400 || typeof a.message !== 'string' || !a.message.includes(`'${name}'`))) {
+          out.push(`${name}=${JSON.stringify(value)} -> ${a.status} ${String(a.message)} (expected 400 naming the field)`);
         }
       }
     }

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_ENDPOINTS } from '../../../shared/contract/endpoints';
+import { ID, body, strictText } from '../../../shared/contract/body-schema';
 import { menuForUser } from './menu-repository';
 import { menuAdminRoutes } from './menu-admin-routes';
 import { groupRoutes } from './group-routes';
 
 const menuSchema = {
-  body: {
-    type: ['object', 'null'],
-    properties: { username: { type: 'string', maxLength: 50 }, accessToken: { type: 'string', maxLength: 2048 }, userid: { type: ['integer', 'string'] }, usergroupid: { type: ['integer', 'string'] } },
-  },
+  body: body({ username: strictText(50), accessToken: strictText(2048), userid: ID, usergroupid: ID }, { nullable: true }),
 };
 
 /**
