@@ -38,7 +38,10 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
   });
 }
 
