@@ -1,10 +1,12 @@
 // `npm start`: build the client if needed, then open/migrate/seed the database and serve on PORT.
 const path = require('node:path');
+const cluster = require('node:cluster');
 const { ensureClientBuilt } = require('./build-client');
 const { runTs } = require('./run-ts');
 
 try {
-  if (!process.argv.includes('--no-build')) ensureClientBuilt();
+  // WORKERS: the primary builds the client before forking; its workers run this script again and need not look.
+  if (!process.argv.includes('--no-build') && !cluster.isWorker) ensureClientBuilt();
 } catch (err) {
   console.error(err.message);
   process.exit(1);

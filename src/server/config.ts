@@ -37,6 +37,8 @@ export interface Config {
   auditCheckpointSeconds: number;
   /** Serve the API document at /api/docs. */
   apiDocs: boolean;
+  /** Server processes (node:cluster) sharing the port; above 1 only on a PostgreSQL server (main.ts). */
+  workers: number;
 }
 
 export const DEFAULT_CLIENT_CRYPTO_KEY = '8080808080808080';
@@ -64,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const clientCryptoKey = env.CLIENT_CRYPTO_KEY || DEFAULT_CLIENT_CRYPTO_KEY;
   assertTransportKey(clientCryptoKey);
   const tenant = env.DB_NAME || DEFAULT_DB_NAME;
+  const workers = int(env, 'WORKERS', 1, 1, 64);
+  // The embedded database's data directory is opened by one process (db/data-dir-lock.ts).
+  if (workers > 1 && !env.DATABASE_URL) throw new Error('WORKERS above 1 needs a PostgreSQL server (DATABASE_URL): the embedded database is opened by one process only.');
   if (!/^[A-Za-z0-9_-]{1,63}$/.test(tenant)) throw new Error('DB_NAME may hold only letters, digits, _ and -.');
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
@@ -87,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auditSigningKey: env.AUDIT_SIGNING_KEY || null,
     auditCheckpointSeconds: int(env, 'AUDIT_CHECKPOINT_SECONDS', 60, 1, 24 * 3600),
     apiDocs: bool(env, 'API_DOCS', false),
+    workers,
   };
 }

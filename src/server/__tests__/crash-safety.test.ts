@@ -8,59 +8,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { openDatabase, type DbTarget } from '../db/connection';
 import { verifyAuditChain } from '../lib/audit-verify';
-import { encryptForTransport } from '../../shared/transport/aes';
-import { DEFAULT_CLIENT_CRYPTO_KEY } from '../config';
 import { withDatabase, type TemplateInfo } from '../test-support/template';
+import { post, signInAdmin, startServerProcess, type ServerProcess as Server } from '../test-support/server-process';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
 const PASSWORD = 'Crash@12345';
-const enc = (p: string) => encryptForTransport(p, DEFAULT_CLIENT_CRYPTO_KEY);
-
-interface Server { url: string; child: ChildProcess; exited: Promise<unknown> }
-
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'run-ts.js'), 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'off', ADMIN_INITIAL_PASSWORD: PASSWORD, DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((r) => child.once('exit', r));
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      const m = /running: (http:\/\/localhost:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1].replace('localhost', '127.0.0.1'), child, exited });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
-  });
-}
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
-
-async function signIn(base: string): Promise<Record<string, string>> {
-  let s = (await post(`${base}/api/auth/signin`, { username: 'admin', password: enc(PASSWORD) })).json;
-  if (s.message === 'First Login') {
-    const h = { authorization: `Bearer ${s.accessToken}`, token: String(s.token), dbname: String(s.dbName) };
-    await post(`${base}/api/auth/changePassword`, { userid: s.id, username: 'admin', password: enc('Crash-Soil-Lab-2026'), password1: enc('Crash-Soil-Lab-2026') }, h);
-  }
-  s = (await post(`${base}/api/auth/signin`, { username: 'admin', password: enc('Crash-Soil-Lab-2026') })).json;
-  if (s.message !== 'SUCCESS') throw new Error(`sign-in answered ${JSON.stringify(s)}`);
-  return { authorization: `Bearer ${s.accessToken}`, token: String(s.token), dbname: String(s.dbName) };
-}
+const startServer = (env: Record<string, string>) => startServerProcess({ ADMIN_INITIAL_PASSWORD: PASSWORD, ...env });
+const signIn = (base: string) => signInAdmin(base, PASSWORD, 'Crash-Soil-Lab-2026');
 
 /** Saves departments with 4 requests in flight until killed; returns the codes whose save was answered. */
 async function saveUntilKilled(server: Server, headers: Record<string, string>): Promise<string[]> {
