@@ -15,7 +15,6 @@ import { SAVE_SUCCESS_MESSAGE, WORKFLOW_MSG, transitionFor } from '../../../shar
 import { isUnauthorized, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { request } from '../../lib/request';
 import { activitiesApi } from './activities-api';
 import {
   listFailed, listLoaded, listRequested, queueFailed, queueLoaded, queueRequested, screenFailed, screenLoaded, screenRequested,
@@ -37,7 +36,7 @@ function* loadFailed(error: unknown): SagaIterator {
 export function* loadList(action: PayloadAction<ListQuery>): SagaIterator {
   const { level, page, searchText = '' } = action.payload;
   try {
-    const rows: ActivityListRow[] = yield call(request, activitiesApi.list, level, { pageno: page, searchText });
+    const rows: ActivityListRow[] = yield call(activitiesApi.list, level, { pageno: page, searchText });
     yield put(listLoaded({ level, rows: Array.isArray(rows) ? rows : [] }));
   } catch (error) {
     yield put(listFailed({ level }));
@@ -48,7 +47,7 @@ export function* loadList(action: PayloadAction<ListQuery>): SagaIterator {
 export function* loadQueue(action: PayloadAction<{ level: ActivityLevel | null; page: number }>): SagaIterator {
   const { level, page } = action.payload;
   try {
-    const rows: ApprovalQueueRow[] = yield call(request, activitiesApi.queue, { pageno: page, ...(level ? { level } : {}) });
+    const rows: ApprovalQueueRow[] = yield call(activitiesApi.queue, { pageno: page, ...(level ? { level } : {}) });
     yield put(queueLoaded(Array.isArray(rows) ? rows : []));
   } catch (error) {
     yield put(queueFailed());
@@ -61,8 +60,8 @@ export function* loadScreen(action: PayloadAction<ScreenKey>): SagaIterator {
   const where = { samplenov, activitylevel: level, ...(pncode ? { pncode } : {}) };
   try {
     const [buttons, paramconf]: [ActivityButton[], ParamconfWithTransaction] = yield all([
-      call(request, activitiesApi.buttons, level, where),
-      call(request, activitiesApi.paramconf, level, { id: actid, actid, samplenov, sampleno, ...(pncode ? { pncode } : {}) }),
+      call(activitiesApi.buttons, level, where),
+      call(activitiesApi.paramconf, level, { id: actid, actid, samplenov, sampleno, ...(pncode ? { pncode } : {}) }),
     ]);
     yield put(screenLoaded({ buttons: Array.isArray(buttons) ? buttons : [], paramconf }));
   } catch (error) {
@@ -104,7 +103,7 @@ export function* saveTransition(action: PayloadAction<TransitionRequest>): SagaI
   if (screen.pending !== req.action || !screen.key || !t) return;
   const { level, pageno } = screen.key;
   try {
-    const answer: ActivitySaveAnswer | undefined = yield call(request, activitiesApi.save, level, saveBody(screen, req));
+    const answer: ActivitySaveAnswer | undefined = yield call(activitiesApi.save, level, saveBody(screen, req));
     if (answer?.message === 'Success') {
       yield put(transitionSucceeded({ action: req.action, answer }));
       yield put(notifySuccess(SAVE_SUCCESS_MESSAGE[t.to]));

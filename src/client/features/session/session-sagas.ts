@@ -10,7 +10,6 @@ import { MSG } from '../../../shared/contract/messages';
 import { api, isTransportError, isUnauthorized, serverMessage, type SignInAnswer, type StatusAnswer } from '../../lib/api';
 import { navigateTo, locationChanged } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
-import { request } from '../../lib/request';
 import { sessionExpired } from '../../lib/session-events';
 import { encodeSecrets } from '../../lib/transport';
 import { clearAllStorage, readStoredSession, saveSession, type StoredSession } from '../../lib/storage';
@@ -55,7 +54,7 @@ function signInFailureText(message: string | undefined): string {
 /** Loads the signed-in user's menu; null when it could not be loaded. */
 export function* fetchMenu(user: LoginResponse): SagaIterator<MainMenu[] | null> {
   try {
-    const menu: unknown = yield call(request, api.menuOfUser, {
+    const menu: unknown = yield call(api.menuOfUser, {
       username: user.username,
       accessToken: user.accessToken,
       userid: user.id,
@@ -124,7 +123,7 @@ export function* changePasswordSaga(action: PayloadAction<ChangePasswordForm>): 
       return;
     }
     const [password, password1]: string[] = yield call(encodeSecrets, newPassword, confirmPassword);
-    const answer: StatusAnswer | undefined = yield call(request, api.changePassword, { userid, username, password, password1 });
+    const answer: StatusAnswer | undefined = yield call(api.changePassword, { userid, username, password, password1 });
     if (answer && answer.status === 'OK') {
       // The server ended all of this user's sessions: sign out here too, then tell the user.
       yield call(endSession);
@@ -166,7 +165,7 @@ export function* checkSessionOnce(): SagaIterator {
   const accessToken: string | null = yield select(selectAccessToken);
   if (!accessToken) return;
   try {
-    const answer: { message?: string } | undefined = yield call(request, api.checkLogin, { accessToken });
+    const answer: { message?: string } | undefined = yield call(api.checkLogin, { accessToken });
     if (answer?.message === MSG.loginAgain) yield put(sessionExpired());
   } catch {
     /* 401 raised session/expired in request(); a network hiccup is not a sign-out */
