@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Shell } from '../features/shell/shell';
 import { RowExtrasContext, type RowExtras } from '../crud/row-extras';
+import { StaleFallback } from '../lib/stale-alert';
 import { logoutRequested, menuRequested, selectSession } from '../features/session/session-slice';
 
 /** The managers' approval count (activities feature, its own small chunk). */
@@ -35,6 +36,7 @@ export default function ShellContainer() {
           </Suspense>
         }
       />
+      <StaleFallback />
     </RowExtrasContext.Provider>
   );
 }

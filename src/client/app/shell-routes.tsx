@@ -2,7 +2,9 @@
  * The signed-in part of the route table, loaded with the shell: every path of shared/contract/routes
  * except the sign-in ones. Screens that exist are real; the others show NotYetAvailable in the shell.
  */
-import { lazy, useMemo } from 'react';
+import { Fragment, lazy, useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import { selectScreenReloads } from '../lib/http-failures';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '../../shared/contract/routes';
 import BlankHomePage from '../features/shell/blank-home-page';
@@ -97,5 +99,8 @@ export function buildShellRoutes(): RouteObject[] {
 
 export default function ShellRoutes() {
   const routes = useMemo(() => buildShellRoutes(), []);
-  return useRoutes(routes);
+  const element = useRoutes(routes);
+  // The stale offer's fallback Reload (lib/stale-alert) mounts the open screen afresh: it reads everything again.
+  const reloads = useSelector(selectScreenReloads);
+  return <Fragment key={reloads}>{element}</Fragment>;
 }

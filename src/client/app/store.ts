@@ -2,6 +2,7 @@ import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/tool
 import createSagaMiddleware, { type SagaIterator, type Task } from 'redux-saga';
 import { navigationMiddleware, navigationReducer } from '../lib/navigation/navigation';
 import { notifyReducer } from '../lib/notifier/notify-slice';
+import { connectFailureReactions, httpFailureReducer } from '../lib/http-failures';
 import { sessionCleared, sessionReducer } from '../features/session/session-slice';
 import { keepAlive, rootSaga } from './root-saga';
 
@@ -17,6 +18,7 @@ export const sliceReducers = combineSlices({
   session: sessionReducer,
   notify: notifyReducer,
   navigation: navigationReducer,
+  httpFailure: httpFailureReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof sliceReducers>;
@@ -51,6 +53,7 @@ export function createAppStore({ preloadedState, runSagas = true }: AppStoreOpti
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, navigationMiddleware),
     devTools: process.env.NODE_ENV !== 'production',
   });
+  connectFailureReactions(store.dispatch);
   const task: Task | null = runSagas ? sagaMiddleware.run(rootSaga) : null;
   if (runSagas) {
     const injected = new Map<string, Task>();

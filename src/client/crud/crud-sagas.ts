@@ -11,7 +11,7 @@ import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import { MSG } from '../../shared/contract/messages';
 import { RESOURCE_MSG, idNameOf, type ResourceDef } from '../../shared/resources/types';
 import type { RootState } from '../app/store';
-import { httpStatus, isUnauthorized, serverMessage } from '../lib/api';
+import { isHandledCentrally, serverMessage } from '../lib/api';
 import { navigateTo } from '../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../lib/notifier/notify-slice';
 import { crudApi, type CrudAnswer, type Row } from './crud-api';
@@ -24,7 +24,6 @@ import {
   recordRequested,
   saveFinished,
   saveRequested,
-  saveStale,
   savedHeld,
   searchRequested,
   selectResourceState,
@@ -73,7 +72,7 @@ export function* loadList(r: ResourceDef, action: PayloadAction<ListRequest>): S
     yield put(listLoaded({ resource: r.name, rows, total, page, searchText }));
   } catch (error) {
     yield put(listFailed({ resource: r.name }));
-    if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? CRUD_MSG.listFailed, MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? CRUD_MSG.listFailed, MSG.oops));
   }
 }
 
@@ -95,7 +94,7 @@ export function* loadRecord(r: ResourceDef, action: PayloadAction<{ resource: st
   } catch (error) {
     const message = serverMessage(error) ?? CRUD_MSG.recordFailed;
     yield put(recordFailed({ resource: r.name, id, message }));
-    if (!isUnauthorized(error)) yield put(notifyError(message, MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(message, MSG.oops));
   }
 }
 
@@ -120,13 +119,9 @@ export function* saveRecord(r: ResourceDef, action: PayloadAction<SaveRequest>):
       yield put(notifyError(refusal(answer), MSG.oops));
     }
   } catch (error) {
-    if (httpStatus(error) === 409) {
-      // Changed by someone else since it was opened: nothing lost; the form offers Reload.
-      yield put(saveStale({ resource: r.name, message: serverMessage(error) ?? RESOURCE_MSG.stale }));
-      return;
-    }
+    // A stale save (409) keeps the form as typed; the data layer records it and the form's <StaleAlert/> offers Reload.
     yield put(saveFinished({ resource: r.name }));
-    if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? RESOURCE_MSG.checkAgain, MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? RESOURCE_MSG.checkAgain, MSG.oops));
   }
 }
 
@@ -143,11 +138,7 @@ export function* changeStatus(r: ResourceDef, action: PayloadAction<StatusReques
       yield put(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, textOf(answer?.message) || undefined));
     }
   } catch (error) {
-    if (isUnauthorized(error)) {
-      yield put(statusFinished({ resource: r.name }));
-      return;
-    }
-    yield put(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
+    if (!isHandledCentrally(error)) yield put(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
   }
   yield put(statusFinished({ resource: r.name }));
   const { page, searchText }: ResourceState = yield select(selectResourceState, r.name);

@@ -17,7 +17,7 @@ import type {
 import { reactToFailure } from './http-failures';
 
 export {
-  httpStatus, isHandledCentrally, isStale, isTransportError, isUnauthorized, refusalMessage, serverMessage, staleMessage,
+  httpStatus, isHandledCentrally, isStale, isTransportError, isUnauthorized, serverMessage, staleMessage,
 } from './http-errors';
 
 type HttpModule = typeof import('./http');

@@ -38,14 +38,6 @@ export function isHandledCentrally(error: unknown): boolean {
   return isUnauthorized(error) || isStale(error) || isTransportError(error);
 }
 
-/**
- * What a screen should say about a failed call: null when the data layer already answered it (see
- * isHandledCentrally), else the server's sentence or the screen's fallback.
- */
-export function refusalMessage(error: unknown, fallback: string): string | null {
-  return isHandledCentrally(error) ? null : (serverMessage(error) ?? fallback);
-}
-
 /** The sentence of a stale refusal: the server's detail (parameters) or message, else the fallback. */
 export function staleMessage(error: unknown, fallback: string): string {
   const data = asHttpError(error)?.response?.data as { detail?: unknown } | undefined;

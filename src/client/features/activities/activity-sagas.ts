@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/contract/activity-endpoints';
 import { MSG } from '../../../shared/contract/messages';
 import { SAVE_SUCCESS_MESSAGE, WORKFLOW_MSG, transitionFor } from '../../../shared/workflow';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { activitiesApi } from './activities-api';
@@ -30,7 +30,7 @@ export const listPath = (level: ActivityLevel, pageno: number): string =>
   level === 'Level 1' ? `/ActivityTransactionHome/${pageno}` : `/level2activityHome/${pageno}`;
 
 function* loadFailed(error: unknown): SagaIterator {
-  if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? LOAD_FAILED, MSG.oopsTitle));
+  if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? LOAD_FAILED, MSG.oopsTitle));
 }
 
 export function* loadList(action: PayloadAction<ListQuery>): SagaIterator {
@@ -114,7 +114,7 @@ export function* saveTransition(action: PayloadAction<TransitionRequest>): SagaI
     yield put(notifyError(WORKFLOW_MSG.saveError, ERROR_TITLE));
   } catch (error) {
     yield put(transitionFailed());
-    if (isUnauthorized(error)) return;
+    if (isHandledCentrally(error)) return;
     yield put(notifyError(WORKFLOW_MSG.saveError, ERROR_TITLE, serverMessage(error)));
   }
   // Level 1 goes back to the list either way (spec 001 section 8); Level 2 stays to let the user fix it.

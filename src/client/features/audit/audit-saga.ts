@@ -3,7 +3,7 @@ import { channel, type Channel, type SagaIterator } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { AuditFilter, AuditListRequest } from '../../../shared/contract/audit-endpoints';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { auditApi, saveFile, type CsvDownload } from './audit-api';
 import {
@@ -33,7 +33,7 @@ export function filterBody(f: AuditFilterForm): AuditFilter {
   return body;
 }
 
-const failed = (error: unknown, fallback: string) => (isUnauthorized(error) ? null : notifyError(serverMessage(error) ?? fallback, 'Oops'));
+const failed = (error: unknown, fallback: string) => (isHandledCentrally(error) ? null : notifyError(serverMessage(error) ?? fallback, 'Oops'));
 
 function* loadList(): SagaIterator {
   const s: AuditState = yield select(selectAudit);

@@ -53,7 +53,7 @@ import {
   type DependencyPair,
 } from '../../../shared/validation/dependency-values';
 import type { RootState } from '../../app/store';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
 import { postMaster } from './api';
 
@@ -70,7 +70,7 @@ const entrySchema = yup.object({
 function useFailure() {
   const dispatch = useDispatch();
   return (error: unknown, fallback: string) => {
-    if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+    if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
   };
 }
 

@@ -35,7 +35,7 @@ import type { RootState } from '../../app/store';
 import type { CrudAnswer } from '../../crud/crud-api';
 import { PageLinks } from '../../crud/pagination';
 import { usePagedSearch } from '../../crud/use-paged-search';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { postMaster } from './api';
 
@@ -69,7 +69,7 @@ function EntryList({ typeid }: { typeid: number }) {
       if (answer && answer.status === expected.status) dispatch(notifySuccess(String(answer.message ?? expected.message)));
       else dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops));
     } catch (error) {
-      if (isUnauthorized(error)) return;
+      if (isHandledCentrally(error)) return;
       dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
     }
     await goTo(page);
@@ -176,7 +176,7 @@ export default function EntryListPage({ picker = false }: { picker?: boolean }) 
     postMaster<MasterTypeOption[]>('getCommasterTypefordropdown', {})
       .then((list) => setTypes(Array.isArray(list) ? list : []))
       .catch((error: unknown) => {
-        if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The master types could not be loaded.', MSG.oops));
+        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The master types could not be loaded.', MSG.oops));
       });
   }, [picker, dispatch]);
 

@@ -32,7 +32,7 @@ import {
   samplingDateWarning, type SampleInwardField,
 } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifyWarning } from '../../lib/notifier/notify-slice';
 import { districtItems, masterItems, postTransaction } from './api';
 import MasterAutocomplete from './master-autocomplete';
@@ -86,7 +86,7 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
         else if (answer?.status === 'Success1') setDialog({ title: SAMPLE_INWARD_MSG.saveMessageTitle, message: answer.message, done: false });
         else dispatch(notifyError(SAMPLE_INWARD_MSG.saveFailed, MSG.oops));
       } catch (error) {
-        if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oops));
+        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oops));
       }
     },
   });
@@ -216,7 +216,7 @@ export default function SampleInwardFormPage() {
     postTransaction<SampleInwardRecord>('getsapleivertById', { id: editId })
       .then((r) => setRecord(r ?? null))
       .catch((error: unknown) => {
-        if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The sample could not be loaded.', MSG.oops));
+        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The sample could not be loaded.', MSG.oops));
       })
       .finally(() => setLoading(false));
   }, [editId, dispatch]);

@@ -1,7 +1,7 @@
 /** The search screen's calls: loads on open, search (takeLatest), record, saved searches, CSV export with progress. */
 import { call, put, select, takeLatest, takeLeading, fork, take, cancel, cancelled } from 'redux-saga/effects';
 import { channel, type SagaIterator, type Task } from 'redux-saga';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { readStoredSession } from '../../lib/storage';
 import { SEARCH_MSG, SEARCH_PAGE_SIZE, type FilterRow, type SavedSearch } from '../../../shared/contract/search-endpoints';
 import { searchApi, saveFile } from './search-api';
@@ -12,7 +12,7 @@ import { searchActions as A, selectSearch, type SearchState } from './search-sli
 const getUserId = (): number | null => (readStoredSession() as { id?: number } | null)?.id ?? null;
 
 function* oops(error: unknown, fallback: string): SagaIterator {
-  if (isUnauthorized(error)) return;
+  if (isHandledCentrally(error)) return;
   yield put(A.toastShown({ title: SEARCH_MSG.oops, message: serverMessage(error) ?? fallback, variant: 'error' }));
 }
 
@@ -86,7 +86,7 @@ function* countExactly(key: string, inputList: FilterRow[]): SagaIterator {
     else yield put(A.countAbandoned(key));
   } catch (error) {
     yield put(A.countAbandoned(key));
-    if (!isUnauthorized(error)) console.warn('The exact count failed', error);
+    if (!isHandledCentrally(error)) console.warn('The exact count failed', error);
   } finally {
     if (yield cancelled()) yield put(A.countAbandoned(key));
   }
