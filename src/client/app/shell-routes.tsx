@@ -26,6 +26,8 @@ import { SEARCH_PATHS, searchRoutes } from '../features/search/search-routes';
 import { HOME_PATH } from '../features/session/session-constants';
 import ShellContainer from './shell-container';
 import { ScreenGate } from './screen-gate';
+import { ScreenErrorBoundary } from '../lib/screen-error-boundary';
+import { SessionLogDownload } from '../lib/session-log-download';
 import { ROUTE_SCREENS } from '../../shared/contract/screens';
 
 const ChangePasswordPage = lazy(
@@ -50,7 +52,15 @@ function gated(routes: RouteObject[]): RouteObject[] {
     const title = ROUTES.find((x) => x.path === path)?.title ?? '';
     // null: any signed-in user; a route missing from the table: nobody.
     const screens = path in ROUTE_SCREENS ? ROUTE_SCREENS[path] : [];
-    return { ...r, element: <ScreenGate screens={screens} title={title}>{r.element}</ScreenGate> };
+    // Each screen has its own error boundary: a screen that fails (or whose code fails to load) leaves the shell.
+    return {
+      ...r,
+      element: (
+        <ScreenErrorBoundary key={r.path}>
+          <ScreenGate screens={screens} title={title}>{r.element}</ScreenGate>
+        </ScreenErrorBoundary>
+      ),
+    };
   });
 }
 
@@ -62,7 +72,16 @@ export function buildShellRoutes(): RouteObject[] {
     {
       element: <ShellContainer />,
       children: gated([
-        { path: 'changePassword', element: <ChangePasswordPage variant="embedded" /> },
+        // Settings: the password, and the session log for Redux DevTools (auditors).
+        {
+          path: 'changePassword',
+          element: (
+            <>
+              <ChangePasswordPage variant="embedded" />
+              <SessionLogDownload />
+            </>
+          ),
+        },
         { path: 'BlankHomePage', element: <BlankHomePage /> },
         { path: 'Blankpage', element: <Blankpage /> },
         { path: 'homepage', element: <BlankHomePage /> },

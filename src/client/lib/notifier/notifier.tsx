@@ -1,9 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { selectNotifications } from './notify-slice';
-
-// notistack loads with the first notification, so screens render without it.
-const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './toast-host'));
+// In the main bundle: the first message may be the one saying the network is gone, so it cannot wait for a download.
+import ToastHost from './toast-host';
 
 /** Shows the queued notifications (one instance, in the app providers). */
 export function Notifier() {
@@ -11,9 +10,5 @@ export function Notifier() {
   // Once loaded, the host stays mounted (toasts on screen outlive the queue).
   const [active, setActive] = useState(pending);
   if (pending && !active) setActive(true);
-  return active ? (
-    <Suspense fallback={null}>
-      <ToastHost />
-    </Suspense>
-  ) : null;
+  return active ? <ToastHost /> : null;
 }
