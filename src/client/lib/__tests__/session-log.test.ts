@@ -6,7 +6,7 @@ import { compose, type UnknownAction } from '@reduxjs/toolkit';
 import { MSG } from '../../../shared/contract/messages';
 import { loginResponse } from '../../test-support/fixtures';
 import { FALLBACK_CONFIG } from '../runtime-config';
-import { REDACTED, createSessionLog, sessionLogOf } from '../session-log';
+import { REDACTED, createSessionLog } from '../session-log';
 
 type Sanitizers = { actionSanitizer(a: unknown, id: number): unknown; stateSanitizer(s: unknown, i: number): unknown; maxAge?: number };
 let devToolsOptions: Sanitizers | null = null;
@@ -24,12 +24,14 @@ function loadStoreWithExtension() {
   let mod: typeof import('../../app/store') | undefined;
   let slice: typeof import('../../features/session/session-slice') | undefined;
   let crud: typeof import('../../crud/crud-slice') | undefined;
+  let log: typeof import('../session-log') | undefined;
   jest.isolateModules(() => {
+    log = jest.requireActual<typeof import('../session-log')>('../session-log');
     mod = jest.requireActual<typeof import('../../app/store')>('../../app/store');
     slice = jest.requireActual<typeof import('../../features/session/session-slice')>('../../features/session/session-slice');
     crud = jest.requireActual<typeof import('../../crud/crud-slice')>('../../crud/crud-slice');
   });
-  return { ...mod!, ...slice!, ...crud! };
+  return { ...mod!, ...slice!, ...crud!, sessionLogOf: log!.sessionLogOf };
 }
 
 describe('the session log and DevTools see no secrets', () => {
@@ -53,7 +55,7 @@ describe('the session log and DevTools see no secrets', () => {
       devToolsOptions!.stateSanitizer(store.getState(), 0),
     ]);
     // The downloadable log (and what Redux DevTools would replay from it).
-    const file = sessionLogOf(store)!.exportForDevTools();
+    const file = m.sessionLogOf(store)!.exportForDevTools();
     const parsed = JSON.parse(file) as { payload: string; preloadedState: string };
     const logged = JSON.parse(parsed.payload) as UnknownAction[];
 
