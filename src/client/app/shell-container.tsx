@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Shell } from '../features/shell/shell';
 import { RowExtrasContext, type RowExtras } from '../crud/row-extras';
 import { StaleFallback } from '../lib/stale-alert';
-import { logoutRequested, menuRequested, selectSession } from '../features/session/session-slice';
+import { logoutRequested, menuRequested, selectSession } from './session-slice';
 
 /** The managers' approval count (activities feature, its own small chunk). */
 const ApprovalBadge = lazy(() => import(/* webpackChunkName: "approval-badge" */ '../features/activities/approval-badge'));

@@ -23,7 +23,7 @@ import { SAMPLE_PATHS, sampleRoutes } from '../features/samples/sample-routes';
 import { ISOLATE_PATHS, isolateRoutes } from '../features/isolates/isolate-routes';
 import { ACTIVITY_PATHS, activityRoutes } from '../features/activities/activity-routes';
 import { SEARCH_PATHS, searchRoutes } from '../features/search/search-routes';
-import { HOME_PATH } from '../features/session/session-constants';
+import { HOME_PATH } from './session-constants';
 import ShellContainer from './shell-container';
 import { ScreenGate } from './screen-gate';
 import { ScreenErrorBoundary } from '../lib/screen-error-boundary';

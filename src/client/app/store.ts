@@ -4,7 +4,7 @@ import { navigationMiddleware, navigationReducer } from '../lib/navigation/navig
 import { notifyReducer } from '../lib/notifier/notify-slice';
 import { connectFailureReactions, httpFailureReducer } from '../lib/http-failures';
 import { actionSanitizer, attachSessionLog, createSessionLog, stateSanitizer } from '../lib/session-log';
-import { sessionCleared, sessionReducer } from '../features/session/session-slice';
+import { sessionCleared, sessionReducer } from './session-slice';
 import { keepAlive, rootSaga } from './root-saga';
 
 /**

@@ -24,7 +24,9 @@ export interface ListBody { pageno: number; userID: number | null }
 export interface SearchBody extends ListBody { searchText: string }
 export interface StatusBody { id: number; activeStatus: 'N' | 'Y'; userID: number | null }
 
-const post = <T>(name: string, body: unknown): Promise<T> => postTo<T>({ group: 'master', name }, body);
+/** POST /api/master/<legacy name>: also the hand-written master screens' calls (common master entries, parameters). */
+export const postMaster = <T>(name: string, body: unknown): Promise<T> => postTo<T>({ group: 'master', name }, body);
+const post = postMaster;
 
 export const crudApi = {
   list: (r: ResourceDef, body: ListBody) => post<Row[]>(r.endpoints.list, body),

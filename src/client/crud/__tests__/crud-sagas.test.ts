@@ -5,7 +5,7 @@ import { activityType, department, unitOfMeasure, workflowRole } from '../../../
 import { rootReducer, type RootState } from '../../app/store';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { signInSucceeded } from '../../features/session/session-slice';
+import { signInSucceeded } from '../../app/session-slice';
 import { httpError, loginResponse } from '../../test-support/fixtures';
 import { crudApi } from '../crud-api';
 import { answerIs, changeStatus, loadList, loadRecord, resourceSaga, saveRecord } from '../crud-sagas';

@@ -55,7 +55,7 @@ import {
 import type { RootState } from '../../app/store';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
-import { postMaster } from './api';
+import { postMaster } from '../../crud/crud-api';
 
 interface MasterTypeOption { id: number; code: string; type: string }
 

@@ -37,7 +37,7 @@ import { PageLinks } from '../../crud/pagination';
 import { usePagedSearch } from '../../crud/use-paged-search';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { postMaster } from './api';
+import { postMaster } from '../../crud/crud-api';
 
 export const TYPE_HOME = '/CommonMasterTypeHome';
 const NO_RECORDS = 'No records found.';

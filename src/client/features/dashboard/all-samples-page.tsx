@@ -18,7 +18,7 @@ import type { AllSamplesRow } from '../../../shared/contract/dashboard-endpoints
 import { PageLinks } from '../../crud/pagination';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../../app/session-slice';
 import { dashboardApi } from './dashboard-api';
 
 const COLUMNS = ['Sr. No.', 'Sample Inwarded No', 'Sample Code', 'Sampling Date', 'Sampled By', 'State', 'District', 'Isolates'];

@@ -61,7 +61,7 @@ import {
 import type { RootState } from '../../app/store';
 import { httpStatus, isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { postMaster } from '../common-master/api';
+import { postMaster } from '../../crud/crud-api';
 import { StaleAlert } from '../../lib/stale-alert';
 
 export const ACTIVITY_HOME = '/activityHome';

@@ -10,7 +10,7 @@ import { lazyYupValidator } from '../../lib/lazy-schema';
 import { useSubmitWithToasts } from '../../lib/form-submit';
 import { SubmitButton } from '../../lib/submit-button';
 import { AuthCard } from './auth-card';
-import { PASSWORD_MIN_LENGTH } from './session-constants';
+import { PASSWORD_MIN_LENGTH } from '../../app/session-constants';
 import {
   changePasswordRequested,
   logoutRequested,
@@ -18,7 +18,7 @@ import {
   selectPasswordOwnerId,
   selectPasswordOwnerName,
   selectStatus,
-} from './session-slice';
+} from '../../app/session-slice';
 
 interface ChangePasswordValues {
   username: string;

@@ -11,7 +11,7 @@ import { styled } from '@mui/material/styles';
 import { FormField } from '../../lib/form-field';
 import { SubmitButton } from '../../lib/submit-button';
 import { preloadTransport } from '../../lib/transport';
-import { logoutRequested, reauthRequested, selectReauth, selectUser } from './session-slice';
+import { logoutRequested, reauthRequested, selectReauth, selectUser } from '../../app/session-slice';
 
 export const REAUTH_TITLE = 'Your session has ended';
 export const REAUTH_TEXT = 'Sign in again to carry on. What you entered on this screen is kept.';

@@ -42,7 +42,7 @@ import {
   type ReauthForm,
   type SessionStatus,
   type SignInForm,
-} from './session-slice';
+} from '../../app/session-slice';
 import {
   EMPTY_MENU_PATH,
   HOME_PATH,
@@ -52,7 +52,7 @@ import {
   PASSWORD_TOO_SHORT,
   SESSION_CHECK_INTERVAL_MS,
   TRANSPORT_ALERT,
-} from './session-constants';
+} from '../../app/session-constants';
 
 /** Toast text for a sign-in answer that is neither SUCCESS nor First Login (spec 000 section 8). */
 function signInFailureText(message: string | undefined): string {

@@ -1,7 +1,7 @@
 /** The sign-in and change-password form rules (loaded with the first validation, see lib/lazy-schema). */
 import { object, ref, string } from 'yup';
 import { MSG } from '../../../shared/contract/messages';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './session-constants';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../app/session-constants';
 
 export const USERNAME_REQUIRED = 'Please Enter Username!';
 export const NEW_PASSWORD_REQUIRED = 'Please Enter New Password!';

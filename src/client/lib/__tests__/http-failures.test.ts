@@ -8,7 +8,7 @@ import { MSG } from '../../../shared/contract/messages';
 import { decryptFromTransport } from '../../../shared/transport/aes';
 import { createAppStore } from '../../app/store';
 import { crudApi } from '../../crud';
-import { reauthRequested } from '../../features/session/session-slice';
+import { reauthRequested } from '../../app/session-slice';
 import { locationChanged } from '../navigation/navigation';
 import { api } from '../api';
 import { http } from '../http';

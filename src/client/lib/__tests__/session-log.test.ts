@@ -22,13 +22,13 @@ function loadStoreWithExtension() {
     return compose;
   };
   let mod: typeof import('../../app/store') | undefined;
-  let slice: typeof import('../../features/session/session-slice') | undefined;
+  let slice: typeof import('../../app/session-slice') | undefined;
   let crud: typeof import('../../crud/crud-slice') | undefined;
   let log: typeof import('../session-log') | undefined;
   jest.isolateModules(() => {
     log = jest.requireActual<typeof import('../session-log')>('../session-log');
     mod = jest.requireActual<typeof import('../../app/store')>('../../app/store');
-    slice = jest.requireActual<typeof import('../../features/session/session-slice')>('../../features/session/session-slice');
+    slice = jest.requireActual<typeof import('../../app/session-slice')>('../../features/session/session-slice');
     crud = jest.requireActual<typeof import('../../crud/crud-slice')>('../../crud/crud-slice');
   });
   return { ...mod!, ...slice!, ...crud!, sessionLogOf: log!.sessionLogOf };

@@ -12,7 +12,7 @@ import { FALLBACK_CONFIG } from '../../../lib/runtime-config';
 import { sessionExpired } from '../../../lib/session-events';
 import { saveSession } from '../../../lib/storage';
 import { firstLoginResponse, httpError, loginResponse, networkError, threeLevelMenu } from '../../../test-support/fixtures';
-import { PASSWORD_TOO_SHORT, TRANSPORT_ALERT } from '../session-constants';
+import { PASSWORD_TOO_SHORT, TRANSPORT_ALERT } from '../../../app/session-constants';
 import {
   changePasswordSaga,
   checkSessionOnce,
@@ -36,7 +36,7 @@ import {
   signInRequested,
   signInSettled,
   signInSucceeded,
-} from '../session-slice';
+} from '../../../app/session-slice';
 
 const initialState = (): RootState => rootReducer(undefined, { type: '@@init' });
 const signedInState = (): RootState => rootReducer(initialState(), signInSucceeded(loginResponse()));

@@ -4,9 +4,9 @@
  * `session/cleared` resets the whole store (see app/store.ts).
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FirstLoginResponse, LoginResponse, MainMenu } from '../../../shared/contract/session';
-import { MSG } from '../../../shared/contract/messages';
-import type { StoredSession } from '../../lib/storage';
+import type { FirstLoginResponse, LoginResponse, MainMenu } from '../../shared/contract/session';
+import { MSG } from '../../shared/contract/messages';
+import type { StoredSession } from '../lib/storage';
 
 export type SessionStatus = 'signedOut' | 'firstLogin' | 'signedIn';
 export type MenuStatus = 'idle' | 'loading' | 'loaded' | 'failed';
