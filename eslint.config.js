@@ -64,6 +64,18 @@ module.exports = tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Server modules: the activity workflow builds on the parameter configuration, never the other way
+    // round (a folder-level cycle that file-level no-cycle does not see).
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/**/__tests__/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './src/server/modules/parameters', from: './src/server/modules/activities', message: 'Parameters never import activities: activities build on parameters (pass what is needed in from app.ts).' }] },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

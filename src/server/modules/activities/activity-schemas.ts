@@ -3,6 +3,8 @@
  * strings, as the legacy client sends them), fast serialisation and the OpenAPI at /api/docs.
  * Answers are described in the endpoint summaries (shared/contract/activity-endpoints.ts).
  */
+import { PARAMCONF_PROPS } from '../parameters/paramconf-schema';
+
 const ANY_ID = { type: ['integer', 'string', 'null'] };
 const TEXT = { type: ['string', 'null'], maxLength: 200 };
 const INT = { type: 'integer' };
@@ -31,48 +33,11 @@ const targetBody = {
   properties: { samplenov: TEXT, sampleno: TEXT, pncode: TEXT, activitylevel: N_STR, userID: {} },
 };
 
-const activityObject = {
-  type: 'object',
-  properties: { id: INT, shortname: STR, activityname: STR, activitylevel: STR, sequence: N_INT, activeStatus: STR },
-};
-
-const paramconfProps = {
-  activity: activityObject,
-  actid: INT,
-  activityID: INT,
-  shortname: STR,
-  activityname: STR,
-  activitylevel: STR,
-  sequence: N_INT,
-  activeList: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  status: N_STR,
-  sampleInward: { type: 'object', properties: { sampleno: STR, samplenov: STR, pncode: N_STR, isolatecode: STR } },
-  reportingmanager: STR,
-  reportingmanagerid: N_INT,
-  username: STR,
-  userid: INT,
-  remarks: N_STR,
-  version: N_INT,
-  trnid: N_INT,
-  mode: STR,
-  allowed: { type: 'array', items: STR },
-  canEdit: { type: 'boolean' },
-  amended: { type: 'boolean' },
-  signatures: {
-    type: 'array',
-    items: {
-      type: 'object',
-      properties: { name: STR, username: STR, at: STR, action: STR, meaning: STR, hash: STR, valid: { type: 'boolean' } },
-    },
-  },
-};
-
 /** getParamconf (with samplenov) and getLvl2Paramconf: body and answer. */
 export const PARAMCONF_BODY = {
   type: 'object',
   properties: { id: ANY_ID, actid: ANY_ID, activityID: ANY_ID, userID: {}, sequence: {}, samplenov: TEXT, sampleno: TEXT, activityname: {}, pncode: TEXT },
 };
-export const PARAMCONF_PROPS = paramconfProps;
 
 export const ACTIVITY_SCHEMAS = {
   list: { body: listBody, response: { 200: { type: 'array', items: row } } },
@@ -86,7 +51,7 @@ export const ACTIVITY_SCHEMAS = {
     response: { 200: { type: 'object', properties: { statuss: STR, message: STR, pncode: STR, id: INT } } },
   },
   buttons: { body: targetBody, response: { 200: { type: 'array', items: { type: 'object', properties: buttonProps } } } },
-  paramconf: { body: PARAMCONF_BODY, response: { 200: { type: 'object', properties: paramconfProps } } },
+  paramconf: { body: PARAMCONF_BODY, response: { 200: { type: 'object', properties: PARAMCONF_PROPS } } },
   save: {
     body: {
       type: 'object',
