@@ -11,9 +11,9 @@ let browser: Browser;
 let admin: Page;
 let staff: Page;
 
-const ADMIN_PASSWORD = 'Lab@Admin2026';
+const ADMIN_PASSWORD = 'Quartz-Loam#Sieve-2026';
 const DEMO_PASSWORD = 'Demo@12345';
-const STAFF_PASSWORD = 'Lab@Work2026';
+const STAFF_PASSWORD = 'Humus-Petri#Vortex-2026';
 const DIALOG_TITLE = 'Your session has ended';
 
 async function newPage(): Promise<Page> {
