@@ -12,7 +12,7 @@ import type {
 } from '../../../shared/contract/activity-endpoints';
 import { MSG } from '../../../shared/contract/messages';
 import { SAVE_SUCCESS_MESSAGE, WORKFLOW_MSG, transitionFor } from '../../../shared/workflow';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
+import { isHandledCentrally, isStale, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { activitiesApi } from './activities-api';
@@ -114,7 +114,9 @@ export function* saveTransition(action: PayloadAction<TransitionRequest>): SagaI
     yield put(notifyError(WORKFLOW_MSG.saveError, ERROR_TITLE));
   } catch (error) {
     yield put(transitionFailed());
-    if (isHandledCentrally(error)) return;
+    // 401, no answer and 5xx: the data layer answered and the values stay on screen. A stale save (409) is a
+    // refusal like any other here: the spec's toast, and Level 1 goes back to the list for the current copy.
+    if (isHandledCentrally(error) && !isStale(error)) return;
     yield put(notifyError(WORKFLOW_MSG.saveError, ERROR_TITLE, serverMessage(error)));
   }
   // Level 1 goes back to the list either way (spec 001 section 8); Level 2 stays to let the user fix it.
