@@ -28,7 +28,7 @@ function loadStoreWithExtension() {
   jest.isolateModules(() => {
     log = jest.requireActual<typeof import('../session-log')>('../session-log');
     mod = jest.requireActual<typeof import('../../app/store')>('../../app/store');
-    slice = jest.requireActual<typeof import('../../app/session-slice')>('../../features/session/session-slice');
+    slice = jest.requireActual<typeof import('../../app/session-slice')>('../../app/session-slice');
     crud = jest.requireActual<typeof import('../../crud/crud-slice')>('../../crud/crud-slice');
   });
   return { ...mod!, ...slice!, ...crud!, sessionLogOf: log!.sessionLogOf };
