@@ -25,7 +25,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes';
 import { sampleRoutes } from './modules/samples/sample-routes';
 import { auditRoutes } from './modules/audit/audit-routes';
-import { activityRoutes } from './modules/activities/activity-routes';
+import { activityRoutes, level1Paramconf } from './modules/activities/activity-routes';
 import { searchRoutes } from './modules/search/search-routes';
 
 export interface ApiRoute { method: string; url: string; endpoint: EndpointSpec | null; body: unknown }
@@ -123,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     resourceRoutes(api);
     userRoutes(api, { clientCryptoKey: opts.clientCryptoKey });
     commonMasterRoutes(api);
-    parameterRoutes(api);
+    parameterRoutes(api, { isolateParamconf: level1Paramconf });
     microbeRoutes(api);
     healthRoutes(api);
     dashboardRoutes(api);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate } from 'react-router-dom';
-import { selectSession } from '../features/session/session-slice';
-import { HOME_PATH, LOGIN_PATH } from '../features/session/session-constants';
+import { selectSession } from './session-slice';
+import { HOME_PATH, LOGIN_PATH } from './session-constants';
 
 /** Any route of the app needs a full session; signed out -> /login (a first-login user -> change password). */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { RouterBridge } from '../lib/navigation/router-bridge';
+import { ScreenErrorBoundary } from '../lib/screen-error-boundary';
 import { HomeRedirect, RequirePasswordOwner, RequireSession } from './guards';
 
 const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../features/session/login-page'));
@@ -27,9 +28,11 @@ function RootLayout() {
   return (
     <>
       <RouterBridge />
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
+      <ScreenErrorBoundary>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </ScreenErrorBoundary>
     </>
   );
 }

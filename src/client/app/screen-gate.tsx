@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { selectSession } from '../features/session/session-slice';
-import { HOME_PATH } from '../features/session/session-constants';
+import { selectSession } from './session-slice';
+import { HOME_PATH } from './session-constants';
 import { menuGrants, screensOfMenu } from '../../shared/contract/screens';
 
 export const NOT_IN_MENU_TEXT = 'This screen is not in your menu. Please ask an administrator to grant it.';

@@ -1,8 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Shell } from '../features/shell/shell';
 import { RowExtrasContext, type RowExtras } from '../crud/row-extras';
-import { logoutRequested, menuRequested, selectSession } from '../features/session/session-slice';
+import { StaleFallback } from '../lib/stale-alert';
+import { preloadToasts } from '../lib/notifier/notifier';
+import { logoutRequested, menuRequested, selectSession } from './session-slice';
 
 /** The managers' approval count (activities feature, its own small chunk). */
 const ApprovalBadge = lazy(() => import(/* webpackChunkName: "approval-badge" */ '../features/activities/approval-badge'));
@@ -19,6 +21,10 @@ const historyExtras: RowExtras = (record) => (
 export default function ShellContainer() {
   const dispatch = useDispatch();
   const { menu, menuStatus, user } = useSelector(selectSession);
+  // The toasts are ready before any screen can fail (see preloadToasts).
+  useEffect(() => {
+    preloadToasts().catch(() => undefined);
+  }, []);
   return (
     // Only Top Role users (administrators, auditors) may read the audit trail: only they get the history icon.
     <RowExtrasContext.Provider value={user?.toprole ? historyExtras : null}>
@@ -35,6 +41,7 @@ export default function ShellContainer() {
           </Suspense>
         }
       />
+      <StaleFallback />
     </RowExtrasContext.Provider>
   );
 }

@@ -2,7 +2,9 @@
  * The signed-in part of the route table, loaded with the shell: every path of shared/contract/routes
  * except the sign-in ones. Screens that exist are real; the others show NotYetAvailable in the shell.
  */
-import { lazy, useMemo } from 'react';
+import { Fragment, lazy, useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import { selectScreenReloads } from '../lib/http-failures';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '../../shared/contract/routes';
 import BlankHomePage from '../features/shell/blank-home-page';
@@ -21,9 +23,11 @@ import { SAMPLE_PATHS, sampleRoutes } from '../features/samples/sample-routes';
 import { ISOLATE_PATHS, isolateRoutes } from '../features/isolates/isolate-routes';
 import { ACTIVITY_PATHS, activityRoutes } from '../features/activities/activity-routes';
 import { SEARCH_PATHS, searchRoutes } from '../features/search/search-routes';
-import { HOME_PATH } from '../features/session/session-constants';
+import { HOME_PATH } from './session-constants';
 import ShellContainer from './shell-container';
 import { ScreenGate } from './screen-gate';
+import { ScreenErrorBoundary } from '../lib/screen-error-boundary';
+import { SessionLogDownload } from '../lib/session-log-download';
 import { ROUTE_SCREENS } from '../../shared/contract/screens';
 
 const ChangePasswordPage = lazy(
@@ -48,7 +52,15 @@ function gated(routes: RouteObject[]): RouteObject[] {
     const title = ROUTES.find((x) => x.path === path)?.title ?? '';
     // null: any signed-in user; a route missing from the table: nobody.
     const screens = path in ROUTE_SCREENS ? ROUTE_SCREENS[path] : [];
-    return { ...r, element: <ScreenGate screens={screens} title={title}>{r.element}</ScreenGate> };
+    // Each screen has its own error boundary: a screen that fails (or whose code fails to load) leaves the shell.
+    return {
+      ...r,
+      element: (
+        <ScreenErrorBoundary key={r.path}>
+          <ScreenGate screens={screens} title={title}>{r.element}</ScreenGate>
+        </ScreenErrorBoundary>
+      ),
+    };
   });
 }
 
@@ -60,7 +72,16 @@ export function buildShellRoutes(): RouteObject[] {
     {
       element: <ShellContainer />,
       children: gated([
-        { path: 'changePassword', element: <ChangePasswordPage variant="embedded" /> },
+        // Settings: the password, and the session log for Redux DevTools (auditors).
+        {
+          path: 'changePassword',
+          element: (
+            <>
+              <ChangePasswordPage variant="embedded" />
+              <SessionLogDownload />
+            </>
+          ),
+        },
         { path: 'BlankHomePage', element: <BlankHomePage /> },
         { path: 'Blankpage', element: <Blankpage /> },
         { path: 'homepage', element: <BlankHomePage /> },
@@ -97,5 +118,8 @@ export function buildShellRoutes(): RouteObject[] {
 
 export default function ShellRoutes() {
   const routes = useMemo(() => buildShellRoutes(), []);
-  return useRoutes(routes);
+  const element = useRoutes(routes);
+  // The stale offer's fallback Reload (lib/stale-alert) mounts the open screen afresh: it reads everything again.
+  const reloads = useSelector(selectScreenReloads);
+  return <Fragment key={reloads}>{element}</Fragment>;
 }

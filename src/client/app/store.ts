@@ -2,7 +2,9 @@ import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/tool
 import createSagaMiddleware, { type SagaIterator, type Task } from 'redux-saga';
 import { navigationMiddleware, navigationReducer } from '../lib/navigation/navigation';
 import { notifyReducer } from '../lib/notifier/notify-slice';
-import { sessionCleared, sessionReducer } from '../features/session/session-slice';
+import { connectFailureReactions, httpFailureReducer } from '../lib/http-failures';
+import { actionSanitizer, attachSessionLog, createSessionLog, stateSanitizer } from '../lib/session-log';
+import { sessionCleared, sessionReducer } from './session-slice';
 import { keepAlive, rootSaga } from './root-saga';
 
 /**
@@ -17,6 +19,7 @@ export const sliceReducers = combineSlices({
   session: sessionReducer,
   notify: notifyReducer,
   navigation: navigationReducer,
+  httpFailure: httpFailureReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof sliceReducers>;
@@ -45,12 +48,17 @@ export function injectSaga(store: object, key: string, saga: () => SagaIterator)
 
 export function createAppStore({ preloadedState, runSagas = true }: AppStoreOptions = {}) {
   const sagaMiddleware = createSagaMiddleware();
+  const log = createSessionLog();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, navigationMiddleware),
-    devTools: process.env.NODE_ENV !== 'production',
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware, navigationMiddleware, log.middleware),
+    // Also in production, for auditors: connects to the Redux DevTools extension when it is installed. Nothing
+    // secret reaches it (lib/session-log); the number of actions it holds is bounded.
+    devTools: { actionSanitizer, stateSanitizer, maxAge: 200 },
   });
+  attachSessionLog(store, log);
+  connectFailureReactions(store.dispatch);
   const task: Task | null = runSagas ? sagaMiddleware.run(rootSaga) : null;
   if (runSagas) {
     const injected = new Map<string, Task>();

@@ -1,11 +1,10 @@
 /**
  * The calls of a master resource (spec 000 section 7): every one is POST /api/master/<legacy name>, the
- * names coming from the resource definition. Sagas call these with `call(request, crudApi.x, resource, body)`.
+ * names coming from the resource definition. Sagas call these with `call(crudApi.x, resource, body)`.
  * The HTTP client is the app's one axios instance (lib/http, headers added there), loaded on first use.
  */
-import { path } from '../../shared/contract/endpoints';
 import type { ResourceDef } from '../../shared/resources/types';
-import { loadHttp } from '../lib/api';
+import { postTo } from '../lib/api';
 
 /** A row or record in the legacy field names. */
 export type Row = Record<string, unknown>;
@@ -25,10 +24,9 @@ export interface ListBody { pageno: number; userID: number | null }
 export interface SearchBody extends ListBody { searchText: string }
 export interface StatusBody { id: number; activeStatus: 'N' | 'Y'; userID: number | null }
 
-async function post<T>(name: string, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(path({ group: 'master', name }), body);
-}
+/** POST /api/master/<legacy name>: also the hand-written master screens' calls (common master entries, parameters). */
+export const postMaster = <T>(name: string, body: unknown): Promise<T> => postTo<T>({ group: 'master', name }, body);
+const post = postMaster;
 
 export const crudApi = {
   list: (r: ResourceDef, body: ListBody) => post<Row[]>(r.endpoints.list, body),

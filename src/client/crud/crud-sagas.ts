@@ -2,7 +2,7 @@
  * The one generic request saga set of a master resource (DESIGN.md section 5; redux-saga's real-world
  * example binds one fetch saga per entity): `resourceSaga(definition)` watches the `crud/*` actions that
  * name that resource. takeLatest for list, search and record loads; takeLeading for save and status
- * (no double submit). All HTTP goes through `call(request, crudApi.x, ...)`. Answers and messages follow
+ * (no double submit). All HTTP goes through `call(crudApi.x, ...)`. Answers and messages follow
  * spec 000 section 8 and the definition's answer styles.
  */
 import type { SagaIterator } from 'redux-saga';
@@ -11,10 +11,9 @@ import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import { MSG } from '../../shared/contract/messages';
 import { RESOURCE_MSG, idNameOf, type ResourceDef } from '../../shared/resources/types';
 import type { RootState } from '../app/store';
-import { httpStatus, isUnauthorized, serverMessage } from '../lib/api';
+import { isHandledCentrally, serverMessage } from '../lib/api';
 import { navigateTo } from '../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../lib/notifier/notify-slice';
-import { request } from '../lib/request';
 import { crudApi, type CrudAnswer, type Row } from './crud-api';
 import {
   listFailed,
@@ -25,7 +24,6 @@ import {
   recordRequested,
   saveFinished,
   saveRequested,
-  saveStale,
   savedHeld,
   searchRequested,
   selectResourceState,
@@ -67,14 +65,14 @@ export function* loadList(r: ResourceDef, action: PayloadAction<ListRequest>): S
   const userID: number | null = yield select(selectUserId);
   try {
     const answer: unknown = searchText
-      ? yield call(request, crudApi.search, r, { searchText, pageno: page, userID })
-      : yield call(request, crudApi.list, r, { pageno: page, userID });
+      ? yield call(crudApi.search, r, { searchText, pageno: page, userID })
+      : yield call(crudApi.list, r, { pageno: page, userID });
     const rows = Array.isArray(answer) ? (answer as Row[]) : [];
     const total = rows.length ? Number(rows[0].totalItems) || rows.length : 0;
     yield put(listLoaded({ resource: r.name, rows, total, page, searchText }));
   } catch (error) {
     yield put(listFailed({ resource: r.name }));
-    if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? CRUD_MSG.listFailed, MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? CRUD_MSG.listFailed, MSG.oops));
   }
 }
 
@@ -91,12 +89,12 @@ export function* search(r: ResourceDef, action: PayloadAction<{ resource: string
 export function* loadRecord(r: ResourceDef, action: PayloadAction<{ resource: string; id: number }>): SagaIterator {
   const { id } = action.payload;
   try {
-    const record: Row = yield call(request, crudApi.byId, r, { id });
+    const record: Row = yield call(crudApi.byId, r, { id });
     yield put(recordLoaded({ resource: r.name, id, record }));
   } catch (error) {
     const message = serverMessage(error) ?? CRUD_MSG.recordFailed;
     yield put(recordFailed({ resource: r.name, id, message }));
-    if (!isUnauthorized(error)) yield put(notifyError(message, MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(message, MSG.oops));
   }
 }
 
@@ -110,7 +108,7 @@ export function* saveRecord(r: ResourceDef, action: PayloadAction<SaveRequest>):
     if (version !== undefined) body.version = version;
   }
   try {
-    const answer: CrudAnswer = yield call(request, crudApi.save, r, body);
+    const answer: CrudAnswer = yield call(crudApi.save, r, body);
     yield put(saveFinished({ resource: r.name }));
     if (answerIs(answer, r.answers.saved)) {
       yield put(notifySuccess(textOf(answer.message) || textOf(r.answers.saved.message) || CRUD_MSG.saved));
@@ -121,13 +119,9 @@ export function* saveRecord(r: ResourceDef, action: PayloadAction<SaveRequest>):
       yield put(notifyError(refusal(answer), MSG.oops));
     }
   } catch (error) {
-    if (httpStatus(error) === 409) {
-      // Changed by someone else since it was opened: nothing lost; the form offers Reload.
-      yield put(saveStale({ resource: r.name, message: serverMessage(error) ?? RESOURCE_MSG.stale }));
-      return;
-    }
+    // A stale save (409) keeps the form as typed; the data layer records it and the form's <StaleAlert/> offers Reload.
     yield put(saveFinished({ resource: r.name }));
-    if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? RESOURCE_MSG.checkAgain, MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? RESOURCE_MSG.checkAgain, MSG.oops));
   }
 }
 
@@ -137,18 +131,14 @@ export function* changeStatus(r: ResourceDef, action: PayloadAction<StatusReques
   const userID: number | null = yield select(selectUserId);
   const expected = activeStatus === 'N' ? r.answers.deactivated : r.answers.reactivated;
   try {
-    const answer: CrudAnswer = yield call(request, crudApi.status, r, { id, activeStatus, userID });
+    const answer: CrudAnswer = yield call(crudApi.status, r, { id, activeStatus, userID });
     if (answerIs(answer, expected)) {
       yield put(notifySuccess(textOf(answer.message) || textOf(expected.message)));
     } else {
       yield put(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, textOf(answer?.message) || undefined));
     }
   } catch (error) {
-    if (isUnauthorized(error)) {
-      yield put(statusFinished({ resource: r.name }));
-      return;
-    }
-    yield put(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
+    if (!isHandledCentrally(error)) yield put(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
   }
   yield put(statusFinished({ resource: r.name }));
   const { page, searchText }: ResourceState = yield select(selectResourceState, r.name);

@@ -23,8 +23,6 @@ export interface ResourceState {
   recordLoading: boolean;
   recordError: string | null;
   saving: boolean;
-  /** A save answered 409 (changed by someone else): the server's message; the form offers Reload. */
-  stale: string | null;
   /** A deactivate / reactivate is under way. */
   statusPending: boolean;
   /** The answer of a good save that held the form open (SaveRequest.stayIf); cleared by savedCleared. */
@@ -42,7 +40,6 @@ export const EMPTY_RESOURCE: ResourceState = {
   recordLoading: false,
   recordError: null,
   saving: false,
-  stale: null,
   statusPending: false,
   saved: null,
 };
@@ -84,9 +81,9 @@ const crudSlice = createSlice({
     listFailed(state, { payload }: PayloadAction<Of>) {
       of(state, payload.resource).loading = false;
     },
-    /** The add form opened: no record, nothing stale. */
+    /** The add form opened: no record. */
     formOpened(state, { payload }: PayloadAction<Of>) {
-      Object.assign(of(state, payload.resource), { record: null, recordId: null, recordLoading: false, recordError: null, stale: null, saving: false, saved: null });
+      Object.assign(of(state, payload.resource), { record: null, recordId: null, recordLoading: false, recordError: null, saving: false, saved: null });
     },
     /** A good save held the form open (see SaveRequest.stayIf). */
     savedHeld(state, { payload }: PayloadAction<Of & { answer: Row }>) {
@@ -98,7 +95,7 @@ const crudSlice = createSlice({
     recordRequested(state, { payload }: PayloadAction<Of & { id: number }>) {
       const s = of(state, payload.resource);
       if (s.recordId !== payload.id) s.record = null;
-      Object.assign(s, { recordId: payload.id, recordLoading: true, recordError: null, stale: null });
+      Object.assign(s, { recordId: payload.id, recordLoading: true, recordError: null });
     },
     recordLoaded(state, { payload }: PayloadAction<Of & { id: number; record: Row }>) {
       const s = of(state, payload.resource);
@@ -111,13 +108,10 @@ const crudSlice = createSlice({
       Object.assign(s, { recordLoading: false, recordError: payload.message });
     },
     saveRequested(state, { payload }: PayloadAction<SaveRequest>) {
-      Object.assign(of(state, payload.resource), { saving: true, stale: null });
+      Object.assign(of(state, payload.resource), { saving: true });
     },
     saveFinished(state, { payload }: PayloadAction<Of>) {
       of(state, payload.resource).saving = false;
-    },
-    saveStale(state, { payload }: PayloadAction<Of & { message: string }>) {
-      Object.assign(of(state, payload.resource), { saving: false, stale: payload.message });
     },
     statusRequested(state, { payload }: PayloadAction<StatusRequest>) {
       of(state, payload.resource).statusPending = true;
@@ -148,7 +142,6 @@ export const {
   recordFailed,
   saveRequested,
   saveFinished,
-  saveStale,
   savedHeld,
   savedCleared,
   statusRequested,

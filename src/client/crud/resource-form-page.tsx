@@ -197,7 +197,7 @@ export function ResourceFormPage({ resource: r, linkValues, SavedDialog, ...scre
       <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2.5 }}>
         {r.title}
       </Typography>
-      {id ? <StaleAlert message={state.stale} sx={{ mb: 2 }} onReload={() => dispatch(recordRequested({ resource: r.name, id }))} /> : null}
+      {id ? <StaleAlert sx={{ mb: 2 }} onReload={() => dispatch(recordRequested({ resource: r.name, id }))} /> : null}
       {id === null ? <Alert severity="error">{NO_SUCH_RECORD}</Alert> : null}
       {id && !ready && state.recordError ? (
         <Alert severity="error" sx={{ mb: 2 }}>

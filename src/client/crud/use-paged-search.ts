@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { MSG } from '../../shared/contract/messages';
-import { isUnauthorized, serverMessage } from '../lib/api';
+import { isHandledCentrally, serverMessage } from '../lib/api';
 import { notifyError } from '../lib/notifier/notify-slice';
 
 /**
@@ -49,7 +49,7 @@ export function usePagedSearch<T extends { totalItems?: unknown }>(
           setApplied(searchText);
         })
         .catch((error: unknown) => {
-          if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The list could not be loaded.', MSG.oops));
+          if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The list could not be loaded.', MSG.oops));
         })
         .finally(() => setLoading(false)),
     [dispatch],

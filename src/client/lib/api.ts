@@ -1,9 +1,10 @@
 /**
- * The API: every call is POST JSON to /api/<group>/<name> (spec 000 section 7). Sagas call these with
- * `call(api.x, body)`; tests mock this module. The HTTP client (axios) is loaded on the first call, so the
- * sign-in screen renders without it.
+ * The data layer's one way to the server: every call is POST JSON to /api/<group>/<name> (spec 000 section 7)
+ * through postJson, which hands every failure to lib/http-failures (401, 409, no answer, 5xx are answered
+ * there, once for all screens). Sagas call these with `call(api.x, body)`; tests mock lib/http. The HTTP
+ * client (axios) is loaded on the first call, so the sign-in screen renders without it.
  */
-import { AUTH_ENDPOINTS, path } from '../../shared/contract/endpoints';
+import { AUTH_ENDPOINTS, path, type EndpointSpec } from '../../shared/contract/endpoints';
 import { SESSION_ENDPOINTS, type SessionInfo } from '../../shared/contract/account-endpoints';
 import type {
   ChangePasswordRequest,
@@ -14,7 +15,11 @@ import type {
   SignInRequest,
 } from '../../shared/contract/session';
 
-export { httpStatus, isTransportError, isUnauthorized, serverField, serverMessage } from './http-errors';
+import { reactToFailure } from './http-failures';
+
+export {
+  httpStatus, isHandledCentrally, isStale, isTransportError, isUnauthorized, serverField, serverMessage, staleMessage,
+} from './http-errors';
 
 type HttpModule = typeof import('./http');
 let httpModule: Promise<HttpModule> | null = null;
@@ -30,10 +35,21 @@ export function loadHttp(): Promise<HttpModule> {
   return httpModule;
 }
 
-async function post<T>(url: string, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(url, body);
+/** POSTs `body` as JSON to `url` and returns the answer; a failure is answered centrally, then rethrown. */
+export async function postJson<T>(url: string, body: unknown): Promise<T> {
+  try {
+    const http = await loadHttp();
+    return await http.post<T>(url, body);
+  } catch (error) {
+    reactToFailure(error, url);
+    throw error;
+  }
 }
+
+/** postJson to an endpoint of the contract. */
+export const postTo = <T>(endpoint: Pick<EndpointSpec, 'group' | 'name'>, body: unknown): Promise<T> => postJson<T>(path(endpoint), body);
+
+const post = postJson;
 
 /** A sign-in answer: full session, first-login token, or a failure message. */
 export type SignInAnswer = LoginResponse | FirstLoginResponse | { message: string };

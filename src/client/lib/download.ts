@@ -3,6 +3,7 @@
  * its Content-Disposition, the server's row count (X-Total-Count), and handing the file to the browser.
  */
 import { loadHttp } from './api';
+import { reactToFailure } from './http-failures';
 
 export interface Download {
   blob: Blob;
@@ -19,7 +20,7 @@ export function filenameOf(disposition: unknown, fallback: string): string {
 }
 
 /** A failed blob download carries its JSON error as a Blob: read the server's sentence out of it. */
-async function withReadableError(error: unknown): Promise<never> {
+async function readableError(error: unknown): Promise<unknown> {
   const res = (error as { response?: { data?: unknown } } | null)?.response;
   if (res && typeof Blob !== 'undefined' && res.data instanceof Blob) {
     try {
@@ -28,16 +29,18 @@ async function withReadableError(error: unknown): Promise<never> {
       res.data = undefined;
     }
   }
-  throw error;
+  return error;
 }
 
 export async function downloadBlob(url: string, body: unknown, fallbackName: string, onProgress?: (bytes: number) => void): Promise<Download> {
-  const { http } = await loadHttp();
   try {
+    const { http } = await loadHttp();
     const res = await http.post<Blob>(url, body, { responseType: 'blob', timeout: 0, onDownloadProgress: (e) => onProgress?.(e.loaded) });
     return { blob: res.data, filename: filenameOf(res.headers['content-disposition'], fallbackName), rows: Number(res.headers['x-total-count'] ?? 0) };
   } catch (error) {
-    return withReadableError(error);
+    const readable = await readableError(error);
+    reactToFailure(readable, url);
+    throw readable;
   }
 }
 

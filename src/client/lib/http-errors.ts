@@ -26,6 +26,24 @@ export function isTransportError(error: unknown): boolean {
   return status === undefined || status >= 500;
 }
 
+/** A save refused as stale (409: someone else changed the record meanwhile). */
+export const isStale = (error: unknown): boolean => httpStatus(error) === 409;
+
+/**
+ * The failures every call shares, which the data layer (lib/api.ts) answers once for all screens: 401 (the
+ * sign-in dialog), 409 (the Reload offer), no answer or a server fault (the data-is-still-on-screen message).
+ * A screen reacts only to the rest: the server's business refusals.
+ */
+export function isHandledCentrally(error: unknown): boolean {
+  return isUnauthorized(error) || isStale(error) || isTransportError(error);
+}
+
+/** The sentence of a stale refusal: the server's detail (parameters) or message, else the fallback. */
+export function staleMessage(error: unknown, fallback: string): string {
+  const data = asHttpError(error)?.response?.data as { detail?: unknown } | undefined;
+  return typeof data?.detail === 'string' && data.detail !== '' ? data.detail : (serverMessage(error) ?? fallback);
+}
+
 /** The server's `message` from an error body, when it sent one. */
 export function serverMessage(error: unknown): string | undefined {
   const data = asHttpError(error)?.response?.data;

@@ -5,7 +5,7 @@ import { activityType, department, unitOfMeasure, workflowRole } from '../../../
 import { rootReducer, type RootState } from '../../app/store';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { signInSucceeded } from '../../features/session/session-slice';
+import { signInSucceeded } from '../../app/session-slice';
 import { httpError, loginResponse } from '../../test-support/fixtures';
 import { crudApi } from '../crud-api';
 import { answerIs, changeStatus, loadList, loadRecord, resourceSaga, saveRecord } from '../crud-sagas';
@@ -16,7 +16,6 @@ import {
   recordRequested,
   saveFinished,
   saveRequested,
-  saveStale,
   searchRequested,
   selectResourceState,
   statusFinished,
@@ -113,15 +112,16 @@ describe('generic resource sagas', () => {
         .put(notifyError('Please Enter Department Name!', 'OOPS!'))
         .run());
 
-    it('a 409 marks the form stale with the message (Reload is offered)', async () => {
+    it('a 409 frees the form and stays, adding no toast of its own (the data layer offers Reload)', async () => {
       const message = 'This record was changed by someone else since you opened it. Reload it to see the latest version.';
       const result = await expectSaga(saveRecord, department, saveRequested({ resource: 'department', values, id: 4, version: 1 }))
         .withReducer(rootReducer, signedIn())
         .provide([[matchers.call.fn(crudApi.save), throwError(httpError(409, { message }))]])
-        .put(saveStale({ resource: 'department', message }))
+        .put(saveFinished({ resource: 'department' }))
         .not.put.actionType(navigateTo.type)
+        .not.put.actionType(notifyError('', '').type)
         .run();
-      expect(selectResourceState(result.storeState as RootState, 'department')).toMatchObject({ saving: false, stale: message });
+      expect(selectResourceState(result.storeState as RootState, 'department')).toMatchObject({ saving: false });
     });
   });
 

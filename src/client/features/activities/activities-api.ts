@@ -2,19 +2,16 @@
  * The calls of the activity workflow screens (spec 001 section 7), through the app's one HTTP client.
  * Sagas call these with `call(activitiesApi.x, body)`; tests mock lib/http.
  */
-import { ACTIVITY_ENDPOINTS, COMMON_MASTER_ENDPOINTS, PARAMETER_ENDPOINTS, path, type EndpointSpec } from '../../../shared/contract/endpoints';
+import { ACTIVITY_ENDPOINTS, COMMON_MASTER_ENDPOINTS, PARAMETER_ENDPOINTS } from '../../../shared/contract/endpoints';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
 import type {
   ActivityButton, ActivityButtonsRequest, ActivityLevel, ActivityListRequest, ActivityListRow, ActivitySaveAnswer, ActivitySaveRequest,
   ApprovalCounts, ApprovalQueueRequest, ApprovalQueueRow, ParamconfRequest, ParamconfWithTransaction, PlantAssessmentPreview,
   PlantAssessmentRequest, PlantAssessmentSaveAnswer,
 } from '../../../shared/contract/activity-endpoints';
-import { loadHttp } from '../../lib/api';
+import { postTo } from '../../lib/api';
 
-async function post<T>(e: Pick<EndpointSpec, 'group' | 'name'>, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(path(e), body);
-}
+const post = postTo;
 
 const A = ACTIVITY_ENDPOINTS;
 const level1 = (level: ActivityLevel) => level === 'Level 1';

@@ -13,10 +13,9 @@ import type {
 import { MSG } from '../../../shared/contract/messages';
 import { SIGNATURE_MEANING, type SignedAction } from '../../../shared/contract/signatures';
 import { SAVE_SUCCESS_MESSAGE, WORKFLOW_MSG, transitionFor } from '../../../shared/workflow';
-import { isUnauthorized, serverField, serverMessage } from '../../lib/api';
+import { isHandledCentrally, isStale, serverField, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { request } from '../../lib/request';
 import { activitiesApi } from './activities-api';
 import {
   listFailed, listLoaded, listRequested, queueFailed, queueLoaded, queueRequested, screenFailed, screenLoaded, screenRequested,
@@ -33,13 +32,13 @@ export const listPath = (level: ActivityLevel, pageno: number): string =>
   level === 'Level 1' ? `/ActivityTransactionHome/${pageno}` : `/level2activityHome/${pageno}`;
 
 function* loadFailed(error: unknown): SagaIterator {
-  if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? LOAD_FAILED, MSG.oopsTitle));
+  if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? LOAD_FAILED, MSG.oopsTitle));
 }
 
 export function* loadList(action: PayloadAction<ListQuery>): SagaIterator {
   const { level, page, searchText = '' } = action.payload;
   try {
-    const rows: ActivityListRow[] = yield call(request, activitiesApi.list, level, { pageno: page, searchText });
+    const rows: ActivityListRow[] = yield call(activitiesApi.list, level, { pageno: page, searchText });
     yield put(listLoaded({ level, rows: Array.isArray(rows) ? rows : [] }));
   } catch (error) {
     yield put(listFailed({ level }));
@@ -50,7 +49,7 @@ export function* loadList(action: PayloadAction<ListQuery>): SagaIterator {
 export function* loadQueue(action: PayloadAction<{ level: ActivityLevel | null; page: number }>): SagaIterator {
   const { level, page } = action.payload;
   try {
-    const rows: ApprovalQueueRow[] = yield call(request, activitiesApi.queue, { pageno: page, ...(level ? { level } : {}) });
+    const rows: ApprovalQueueRow[] = yield call(activitiesApi.queue, { pageno: page, ...(level ? { level } : {}) });
     yield put(queueLoaded(Array.isArray(rows) ? rows : []));
   } catch (error) {
     yield put(queueFailed());
@@ -63,8 +62,8 @@ export function* loadScreen(action: PayloadAction<ScreenKey>): SagaIterator {
   const where = { samplenov, activitylevel: level, ...(pncode ? { pncode } : {}) };
   try {
     const [buttons, paramconf]: [ActivityButton[], ParamconfWithTransaction] = yield all([
-      call(request, activitiesApi.buttons, level, where),
-      call(request, activitiesApi.paramconf, level, { id: actid, actid, samplenov, sampleno, ...(pncode ? { pncode } : {}) }),
+      call(activitiesApi.buttons, level, where),
+      call(activitiesApi.paramconf, level, { id: actid, actid, samplenov, sampleno, ...(pncode ? { pncode } : {}) }),
     ]);
     yield put(screenLoaded({ buttons: Array.isArray(buttons) ? buttons : [], paramconf }));
   } catch (error) {
@@ -108,7 +107,7 @@ export function* saveTransition(action: PayloadAction<TransitionRequest>): SagaI
   if (screen.pending !== req.action || !screen.key || !t) return;
   const { level, pageno } = screen.key;
   try {
-    const answer: ActivitySaveAnswer | undefined = yield call(request, activitiesApi.save, level, saveBody(screen, req));
+    const answer: ActivitySaveAnswer | undefined = yield call(activitiesApi.save, level, saveBody(screen, req));
     if (answer?.message === 'Success') {
       yield put(transitionSucceeded({ action: req.action, answer }));
       yield put(notifySuccess(SAVE_SUCCESS_MESSAGE[t.to]));
@@ -119,7 +118,9 @@ export function* saveTransition(action: PayloadAction<TransitionRequest>): SagaI
     yield put(notifyError(WORKFLOW_MSG.saveError, ERROR_TITLE));
   } catch (error) {
     yield put(transitionFailed());
-    if (isUnauthorized(error)) return;
+    // 401, no answer and 5xx: the data layer answered and the values stay on screen. A stale save (409) is a
+    // refusal like any other here: the spec's toast, and Level 1 goes back to the list for the current copy.
+    if (isHandledCentrally(error) && !isStale(error)) return;
     if (serverField(error) === 'signaturePassword') {
       // Not signed (wrong password): nothing changed, so the manager stays on the screen to sign again.
       yield put(notifyError(serverMessage(error) ?? WORKFLOW_MSG.saveError, SIGNATURE_NOT_MADE));

@@ -12,7 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import type { ApprovalCounts } from '../../../shared/contract/activity-endpoints';
 import { selectPathname } from '../../lib/navigation/navigation';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../../app/session-slice';
 import { activitiesApi } from './activities-api';
 import { LEVEL1_HOME, LEVEL2_HOME, QUEUE_QUERY } from './activity-paths';
 

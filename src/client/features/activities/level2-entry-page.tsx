@@ -18,9 +18,8 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { PlantAssessmentPreview } from '../../../shared/contract/activity-endpoints';
 import { MSG } from '../../../shared/contract/messages';
 import { WORKFLOW_MSG } from '../../../shared/workflow';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { activitiesApi } from './activities-api';
 import { LEVEL2_HOME } from './activity-paths';
 
@@ -35,8 +34,7 @@ export default function Level2EntryPage() {
   const [busy, setBusy] = useState<'search' | 'save' | null>(null);
 
   const failed = (error: unknown) => {
-    if (isUnauthorized(error)) dispatch(sessionExpired());
-    else dispatch(notifyError(serverMessage(error) ?? WORKFLOW_MSG.saveError, MSG.oopsTitle));
+    if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? WORKFLOW_MSG.saveError, MSG.oopsTitle));
   };
   const code = isolatecode.trim();
 

@@ -1,7 +1,7 @@
 /** Starts the activity sagas in this store (once) and reads the session flags the screens depend on. */
 import { useSelector, useStore } from 'react-redux';
 import { injectSaga } from '../../app/store';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../../app/session-slice';
 import { activitiesSaga } from './activity-sagas';
 
 export function useActivitiesSaga(): void {

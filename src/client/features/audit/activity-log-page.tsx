@@ -17,7 +17,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { injectSaga } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
 import { AUDIT_PAGE_SIZES } from '../../../shared/contract/audit-endpoints';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../../app/session-slice';
 import { auditSaga } from './audit-saga';
 import { auditExportRequested, auditFiltered, auditOpened, auditPaged, auditPageSized, selectAudit, type AuditFilterForm } from './audit-slice';
 import { AuditFilterBar, FILTER_LABELS } from './audit-filter-bar';

@@ -4,13 +4,10 @@ import { path } from '../../../shared/contract/endpoints';
 import type {
   AuditEntryRow, AuditFilter, AuditFilterOptions, AuditListRequest, RecordHistoryRequest,
 } from '../../../shared/contract/audit-endpoints';
-import { loadHttp } from '../../lib/api';
+import { postJson } from '../../lib/api';
 import { downloadBlob, saveFile, type Download } from '../../lib/download';
 
-async function post<T>(url: string, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(url, body);
-}
+const post = postJson;
 
 export type CsvDownload = Download;
 export { saveFile };

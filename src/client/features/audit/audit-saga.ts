@@ -3,8 +3,7 @@ import { channel, type Channel, type SagaIterator } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { AuditFilter, AuditListRequest } from '../../../shared/contract/audit-endpoints';
-import { request } from '../../lib/request';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { auditApi, saveFile, type CsvDownload } from './audit-api';
 import {
@@ -34,14 +33,14 @@ export function filterBody(f: AuditFilterForm): AuditFilter {
   return body;
 }
 
-const failed = (error: unknown, fallback: string) => (isUnauthorized(error) ? null : notifyError(serverMessage(error) ?? fallback, 'Oops'));
+const failed = (error: unknown, fallback: string) => (isHandledCentrally(error) ? null : notifyError(serverMessage(error) ?? fallback, 'Oops'));
 
 function* loadList(): SagaIterator {
   const s: AuditState = yield select(selectAudit);
   const body: AuditListRequest = { ...filterBody(s.filter), pageno: s.page, pageSize: s.pageSize };
   yield put(auditListRequested());
   try {
-    const rows = yield call(request, auditApi.list, body);
+    const rows = yield call(auditApi.list, body);
     yield put(auditListLoaded(Array.isArray(rows) ? rows : []));
   } catch (error) {
     yield put(auditListFailed());
@@ -52,7 +51,7 @@ function* loadList(): SagaIterator {
 
 function* loadOptions(): SagaIterator {
   try {
-    const options = yield call(request, auditApi.filters);
+    const options = yield call(auditApi.filters);
     if (options) yield put(auditOptionsLoaded(options));
   } catch {
     // The list call reports the failure; the filters still accept typed values.
@@ -67,7 +66,7 @@ function* opened(): SagaIterator {
 function* loadHistory(a: PayloadAction<{ entity: string; entityId: string | number }>): SagaIterator {
   const key = historyKey(a.payload.entity, a.payload.entityId);
   try {
-    const rows = yield call(request, auditApi.history, { entity: a.payload.entity, entityId: String(a.payload.entityId) });
+    const rows = yield call(auditApi.history, { entity: a.payload.entity, entityId: String(a.payload.entityId) });
     yield put(auditHistoryLoaded({ key, rows: Array.isArray(rows) ? rows : [] }));
   } catch (error) {
     yield put(auditHistoryFailed(key));
@@ -85,7 +84,7 @@ function* exportCsv(): SagaIterator {
   const chan: Channel<PayloadAction<number>> = yield call(channel);
   const forwarder = yield fork(forward, chan);
   try {
-    const file: CsvDownload = yield call(request, auditApi.exportCsv, filterBody(s.filter), (bytes: number) => chan.put(auditExportProgress(bytes)));
+    const file: CsvDownload = yield call(auditApi.exportCsv, filterBody(s.filter), (bytes: number) => chan.put(auditExportProgress(bytes)));
     yield call(saveFile, file.blob, file.filename);
     yield put(notifySuccess(`Exported ${file.rows} ${file.rows === 1 ? 'entry' : 'entries'} to ${file.filename}.`));
     // The export is itself audited: its action may be new to the filter choices.

@@ -17,7 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import { injectSaga, type RootState } from '../../app/store';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../../app/session-slice';
 import { auditSaga } from './audit-saga';
 import { auditHistoryRequested, historyKey, selectHistory } from './audit-slice';
 import { AuditEntriesTable } from './audit-entries-table';

@@ -53,9 +53,9 @@ import {
   type DependencyPair,
 } from '../../../shared/validation/dependency-values';
 import type { RootState } from '../../app/store';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
-import { postMaster } from './api';
+import { postMaster } from '../../crud/crud-api';
 
 interface MasterTypeOption { id: number; code: string; type: string }
 
@@ -70,7 +70,7 @@ const entrySchema = yup.object({
 function useFailure() {
   const dispatch = useDispatch();
   return (error: unknown, fallback: string) => {
-    if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+    if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
   };
 }
 

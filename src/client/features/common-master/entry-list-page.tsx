@@ -36,10 +36,10 @@ import type { CrudAnswer } from '../../crud/crud-api';
 import { PageLinks } from '../../crud/pagination';
 import { DEACTIVATE_TEXT } from '../../crud/resource-list-page';
 import { usePagedSearch } from '../../crud/use-paged-search';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { postMaster } from './api';
+import { postMaster } from '../../crud/crud-api';
 
 export const TYPE_HOME = '/CommonMasterTypeHome';
 const NO_RECORDS = 'No records found.';
@@ -72,7 +72,7 @@ function EntryList({ typeid }: { typeid: number }) {
       if (answer && answer.status === expected.status) dispatch(notifySuccess(String(answer.message ?? expected.message)));
       else dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops));
     } catch (error) {
-      if (isUnauthorized(error)) return;
+      if (isHandledCentrally(error)) return;
       dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
     }
     await goTo(page);
@@ -187,7 +187,7 @@ export default function EntryListPage({ picker = false }: { picker?: boolean }) 
     postMaster<MasterTypeOption[]>('getCommasterTypefordropdown', {})
       .then((list) => setTypes(Array.isArray(list) ? list : []))
       .catch((error: unknown) => {
-        if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The master types could not be loaded.', MSG.oops));
+        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The master types could not be loaded.', MSG.oops));
       });
   }, [picker, dispatch]);
 

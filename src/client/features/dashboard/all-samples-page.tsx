@@ -16,9 +16,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AllSamplesRow } from '../../../shared/contract/dashboard-endpoints';
 import { PageLinks } from '../../crud/pagination';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { selectUser } from '../session/session-slice';
+import { selectUser } from '../../app/session-slice';
 import { dashboardApi } from './dashboard-api';
 
 const COLUMNS = ['Sr. No.', 'Sample Inwarded No', 'Sample Code', 'Sampling Date', 'Sampled By', 'State', 'District', 'Isolates'];
@@ -40,7 +40,7 @@ export default function AllSamplesPage() {
       .allSamples({ pageno: page, userID: user?.id ?? null })
       .then((r) => live && setRows(Array.isArray(r) ? r : []))
       .catch((e: unknown) => {
-        if (live && !isUnauthorized(e)) dispatch(notifyError(serverMessage(e) ?? 'The samples could not be loaded.', 'Oops'));
+        if (live && !isHandledCentrally(e)) dispatch(notifyError(serverMessage(e) ?? 'The samples could not be loaded.', 'Oops'));
       })
       .finally(() => live && setSettledPage(page));
     return () => {

@@ -1,12 +1,9 @@
 import { DASHBOARD_ENDPOINTS, path } from '../../../shared/contract/endpoints';
 import type { AllSamplesRow } from '../../../shared/contract/dashboard-endpoints';
 import type { DashboardFigures } from '../../../shared/dashboard/dashboard';
-import { loadHttp } from '../../lib/api';
+import { postJson } from '../../lib/api';
 
-async function post<T>(url: string, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(url, body);
-}
+const post = postJson;
 
 export const dashboardApi = {
   figures: () => post<DashboardFigures>(path(DASHBOARD_ENDPOINTS.getDashboard), {}),

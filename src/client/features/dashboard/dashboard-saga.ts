@@ -1,6 +1,6 @@
 import { call, delay, put, race, take, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
 import { dashboardApi } from './dashboard-api';
 import { dashboardClosed, dashboardFailed, dashboardLoaded, dashboardOpened, dashboardRequested } from './dashboard-slice';
@@ -16,7 +16,7 @@ export function* loadFigures(): SagaIterator {
     return true;
   } catch (error) {
     yield put(dashboardFailed());
-    if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? 'The dashboard could not be loaded.', 'Oops'));
+    if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? 'The dashboard could not be loaded.', 'Oops'));
     return false;
   }
 }

@@ -15,9 +15,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { GROUP_NAME_MAX, MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
-import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { GROUP_LIST_PATH, postGroup } from './group-api';
 import { StaleAlert } from '../../lib/stale-alert';
 
@@ -28,7 +27,6 @@ export default function GroupFormPage() {
   const id = Number(params.get('id')) || null;
   /** The group's version as read (a rename); a stale one answers 409 and the form offers Reload. */
   const [version, setVersion] = useState<number | undefined>(undefined);
-  const [stale, setStale] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [loads, setLoads] = useState(0);
   const form = useFormik({
@@ -41,8 +39,7 @@ export default function GroupFormPage() {
           navigate(GROUP_LIST_PATH);
         } else dispatch(notifyError(MENU_MSG.oops, undefined, answer?.message));
       } catch (e) {
-        if (httpStatus(e) === 409) setStale(serverMessage(e) ?? MENU_MSG.staleGroup);
-        else dispatch(isUnauthorized(e) ? sessionExpired() : notifyError(MENU_MSG.oops, undefined, serverMessage(e)));
+        if (!isHandledCentrally(e)) dispatch(notifyError(MENU_MSG.oops, undefined, serverMessage(e)));
       }
     },
   });
@@ -56,11 +53,10 @@ export default function GroupFormPage() {
         if (!live) return;
         const g = Array.isArray(list) ? list.find((x) => x.id === id) : undefined;
         setMissing(!g);
-        setStale(null);
         setVersion(g?.version);
         if (g) void setValues({ updategroupname: g.groupname });
       })
-      .catch((e: unknown) => live && dispatch(isUnauthorized(e) ? sessionExpired() : notifyError(MENU_MSG.oops, undefined, serverMessage(e))));
+      .catch((e: unknown) => live && !isHandledCentrally(e) && dispatch(notifyError(MENU_MSG.oops, undefined, serverMessage(e))));
     return () => {
       live = false;
     };
@@ -70,7 +66,7 @@ export default function GroupFormPage() {
     <Paper component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, maxWidth: 520, display: 'grid', gap: 2 }}>
       <Typography variant="h6" component="h2">User Group</Typography>
       {missing ? <Alert severity="error">This User Group does not exist.</Alert> : null}
-      <StaleAlert message={stale} onReload={() => setLoads((n) => n + 1)} />
+      <StaleAlert onReload={() => setLoads((n) => n + 1)} />
       <TextField
         id="updategroupname" name="updategroupname" label="User Group" value={form.values.updategroupname}
         onChange={form.handleChange} slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX } }}

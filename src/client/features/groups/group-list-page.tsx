@@ -26,9 +26,8 @@ import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { GROUP_FORM_PATH, GROUP_PAGE_SIZE, postGroup } from './group-api';
 
 export default function GroupListPage() {
@@ -40,7 +39,7 @@ export default function GroupListPage() {
   const [deleting, setDeleting] = useState<UserGroupRow | null>(null);
 
   const failed = useCallback(
-    (e: unknown, message: string) => dispatch(isUnauthorized(e) ? sessionExpired() : notifyError(message, MENU_MSG.oops, serverMessage(e))),
+    (e: unknown, message: string) => !isHandledCentrally(e) && dispatch(notifyError(message, MENU_MSG.oops, serverMessage(e))),
     [dispatch],
   );
   const load = useCallback(() => {

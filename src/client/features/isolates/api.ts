@@ -1,13 +1,9 @@
 /** The calls of the isolate screen: POST /api/transaction/<legacy name> (spec 001 section 7). */
-import { path } from '../../../shared/contract/endpoints';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
 import { SAMPLE_TYPE_LOOKUP } from '../../../shared/validation/isolate';
-import { loadHttp } from '../../lib/api';
+import { postTo } from '../../lib/api';
 
-export async function postTransaction<T>(name: string, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(path({ group: 'transaction', name }), body);
-}
+export const postTransaction = <T>(name: string, body: unknown): Promise<T> => postTo<T>({ group: 'transaction', name }, body);
 
 /** Sample types from the 'Sample Type' master (getMasterData), at most 8. */
 export async function sampleTypes(text: string): Promise<MasterItem[]> {

@@ -34,7 +34,7 @@ import type { MasterItem } from '../../../shared/contract/common-master-endpoint
 import type { IsolatePreview, IsolateSaveAnswer, OtpItem } from '../../../shared/contract/sample-endpoints';
 import { ISOLATE_FIELDS, ISOLATE_MSG, SAMPLE_TYPE_LOOKUP, checkIsolate } from '../../../shared/validation/isolate';
 import type { RootState } from '../../app/store';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
 import { postTransaction, sampleTypes } from './api';
 
@@ -60,7 +60,7 @@ export default function IsolatePage() {
 
   const fail = useCallback(
     (error: unknown, fallback: string) => {
-      if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+      if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
     },
     [dispatch],
   );

@@ -1,12 +1,8 @@
 /** The calls of the menu administration screens: POST /api/menu/<legacy name> (spec 001 section 7). */
 import { MENU_ADMIN_ENDPOINTS, type ActiveUser, type MenuAdminEndpointName, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
-import { path } from '../../../shared/contract/endpoints';
-import { loadHttp } from '../../lib/api';
+import { postTo } from '../../lib/api';
 
-export async function postMenu<T>(name: MenuAdminEndpointName, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(path(MENU_ADMIN_ENDPOINTS[name]), body);
-}
+export const postMenu = <T>(name: MenuAdminEndpointName, body: unknown): Promise<T> => postTo<T>(MENU_ADMIN_ENDPOINTS[name], body);
 
 /**
  * The name of a user or group and the version of its menu grants (ours; absent from an old server), from

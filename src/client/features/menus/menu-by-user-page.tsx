@@ -12,9 +12,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MENU_MSG, type ActiveUser } from '../../../shared/contract/menu-endpoints';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { HOMEPAGE_PATH, postMenu, treePath } from './menu-api';
 
 export default function MenuByUserPage() {
@@ -27,7 +26,7 @@ export default function MenuByUserPage() {
     let live = true;
     postMenu<ActiveUser[]>('getallActiveuser', {})
       .then((list) => live && setUsers(Array.isArray(list) ? list : []))
-      .catch((e: unknown) => dispatch(isUnauthorized(e) ? sessionExpired() : notifyError('Could not load the users.', MENU_MSG.oops, serverMessage(e))));
+      .catch((e: unknown) => !isHandledCentrally(e) && dispatch(notifyError('Could not load the users.', MENU_MSG.oops, serverMessage(e))));
     return () => {
       live = false;
     };

@@ -23,9 +23,8 @@ import {
   MENU_MSG, MENU_NAME_MAX, type MenuPageOption, type MenuStatusAnswer, type MenuTreeNode, type ModuleOption,
 } from '../../../shared/contract/menu-endpoints';
 import { ROUTES } from '../../../shared/contract/routes';
-import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { MENU_BY_USER_PATH, fromOf, menuOwner, postMenu, treePath } from './menu-api';
 import { emptyMenuItemForm, firstError, menuItemSchema, type MenuItemForm } from './menu-item-schema';
 import { StaleAlert } from '../../lib/stale-alert';
@@ -63,11 +62,9 @@ export default function MenuItemPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   /** New: the version of the user's or group's menu as read (edit sends the item's own version). */
   const [menuVersion, setMenuVersion] = useState<number | undefined>(undefined);
-  /** The server's sentence after a stale save (409); Reload reads again. */
-  const [stale, setStale] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
   const back = from === 'group' ? treePath(id, from) : MENU_BY_USER_PATH;
-  const failed = (e: unknown, message: string) => dispatch(isUnauthorized(e) ? sessionExpired() : notifyError(message, undefined, serverMessage(e)));
+  const failed = (e: unknown, message: string) => !isHandledCentrally(e) && dispatch(notifyError(message, undefined, serverMessage(e)));
 
   const schema = useMemo(() => menuItemSchema(mode, editing?.node.sequence ?? null), [mode, editing]);
   const form = useFormik<MenuItemForm>({
@@ -100,8 +97,7 @@ export default function MenuItemPage() {
         }
         navigate(treePath(id, from));
       } catch (e) {
-        if (httpStatus(e) === 409) setStale(serverMessage(e) ?? (mode === 'edit' ? MENU_MSG.staleItem : MENU_MSG.staleMenu));
-        else failed(e, mode === 'edit' ? (serverMessage(e) ?? MENU_MSG.onlyGroups) : MENU_MSG.saveFailed);
+        failed(e, mode === 'edit' ? (serverMessage(e) ?? MENU_MSG.onlyGroups) : MENU_MSG.saveFailed);
       }
     },
   });
@@ -120,7 +116,6 @@ export default function MenuItemPage() {
           const found = locate(tree, menuId);
           if (!found) return;
           setEditing(found);
-          setStale(null);
           void setValues({ ...emptyMenuItemForm, moduleid: found.module.id, menuname: found.node.name, sequence: found.node.sequence, landPage: found.node.landPage === 'Y' });
         })
         .catch((e: unknown) => failed(e, 'Could not load the menu item.'));
@@ -128,7 +123,6 @@ export default function MenuItemPage() {
     if (mode === 'new' && id) {
       return menuOwner(id, from).then((o) => {
         setMenuVersion(o?.menuVersion);
-        setStale(null);
       }).catch(() => setMenuVersion(undefined));
     }
     return undefined;
@@ -167,7 +161,7 @@ export default function MenuItemPage() {
       <Typography variant="h6" component="h2">
         {mode === 'edit' ? 'Edit Menu Item' : 'Add Menu Item'}
       </Typography>
-      <StaleAlert message={stale} onReload={() => setLoads((n) => n + 1)} />
+      <StaleAlert onReload={() => setLoads((n) => n + 1)} />
       <TextField
         select id="moduleid" name="moduleid" label="Module" value={values.moduleid} disabled={mode === 'edit'}
         onChange={(e) => void setValues({ ...values, moduleid: number(e.target.value), pageid: '', parentId: '' })}

@@ -17,9 +17,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MENU_MSG, type MenuStatusAnswer, type MenuTreeNode } from '../../../shared/contract/menu-endpoints';
-import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { MENU_BY_USER_PATH, fromOf, menuOwner, postMenu } from './menu-api';
 import { MenuTreeView, findNode } from './menu-tree-view';
 import { StaleAlert } from '../../lib/stale-alert';
@@ -39,12 +38,11 @@ export default function MenuTreePage() {
   const [confirming, setConfirming] = useState(false);
   /** The version of the menu's grants as read; a stale delete answers 409 and the page offers Reload. */
   const [menuVersion, setMenuVersion] = useState<number | undefined>(undefined);
-  const [stale, setStale] = useState<string | null>(null);
   const selected = tree ? findNode(tree, selectedId) : null;
   const target = from === 'group' ? { userId: id, groupId: id, from } : { userId: id, from };
 
   const failed = useCallback(
-    (e: unknown, message: string) => dispatch(isUnauthorized(e) ? sessionExpired() : notifyError(message, undefined, serverMessage(e))),
+    (e: unknown, message: string) => !isHandledCentrally(e) && dispatch(notifyError(message, undefined, serverMessage(e))),
     [dispatch],
   );
 
@@ -60,7 +58,6 @@ export default function MenuTreePage() {
       })
       .then((nodes) => {
         setTree(Array.isArray(nodes) ? nodes : []);
-        setStale(null);
       })
       .catch((e: unknown) => {
         setTree([]);
@@ -97,8 +94,7 @@ export default function MenuTreePage() {
         load();
       } else dispatch(notifyError(MENU_MSG.saveFailed));
     } catch (e) {
-      if (httpStatus(e) === 409) setStale(serverMessage(e) ?? MENU_MSG.staleMenu);
-      else failed(e, MENU_MSG.saveFailed);
+      failed(e, MENU_MSG.saveFailed);
     }
   };
 
@@ -114,7 +110,7 @@ export default function MenuTreePage() {
         <Button variant="outlined" onClick={update}>Update</Button>
         <Button onClick={() => navigate(from === 'group' ? '/newGrouphome' : MENU_BY_USER_PATH)}>Back</Button>
       </Box>
-      <StaleAlert message={stale} sx={{ mb: 2 }} onReload={load} />
+      <StaleAlert sx={{ mb: 2 }} onReload={load} />
       <Typography variant="body2" data-testid="selected-node" sx={{ mb: 1 }}>
         Selected: {selected ? selected.name : 'none'}
       </Typography>

@@ -2,19 +2,16 @@
  * The calls of the microbe screens (spec 001 section 7): the microbe master lookups under /api/master/ and
  * the identification calls under /api/transaction/, through the app's one HTTP client (lib/http).
  */
-import { COMMON_MASTER_ENDPOINTS, path } from '../../../shared/contract/endpoints';
+import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/endpoints';
 import {
   IDENTIFICATION_ENDPOINTS, MICROBE_LOOKUP_ENDPOINTS,
   type GenusItem, type IdentificationRecord, type IdentificationSaveAnswer, type MicrobeTypeItem, type SpeciesItem,
 } from '../../../shared/contract/microbe-endpoints';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
 import { MICROBE_MASTER_TYPES } from '../../../shared/resources';
-import { loadHttp } from '../../lib/api';
+import { postTo } from '../../lib/api';
 
-async function post<T>(e: { group: string; name: string }, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(path(e as Parameters<typeof path>[0]), body);
-}
+const post = <T>(e: { group: string; name: string }, body: unknown) => postTo<T>(e as Parameters<typeof postTo>[0], body);
 
 const L = MICROBE_LOOKUP_ENDPOINTS;
 const I = IDENTIFICATION_ENDPOINTS;

@@ -27,13 +27,13 @@ import { BIOSAFETY_LEVELS, MASTER_LOOKUP } from '../../../shared/resources';
 import {
   IDENTIFICATION_FIELDS, IDENTIFICATION_MSG, IDENTIFICATION_STEPS, identificationSchema,
 } from '../../../shared/validation/microbe-identification';
-import { httpStatus, isUnauthorized, serverField, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverField, serverMessage } from '../../lib/api';
 import { useReasonPrompt } from '../../lib/confirm-dialog';
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { useSubmitWithToasts } from '../../lib/form-submit';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
+import { StaleAlert } from '../../lib/stale-alert';
 import { microbeApi } from './api';
 import { useMicrobeTypes } from './use-microbe-types';
 
@@ -82,8 +82,7 @@ function useChoices(bactid: string, genus: string) {
   const speciesKey = `${bactid}|${genus}`;
   const failed = useCallback(
     (error: unknown) => {
-      if (isUnauthorized(error)) dispatch(sessionExpired());
-      else dispatch(notifyError(serverMessage(error) ?? 'The choices could not be loaded.', MSG.oops));
+      if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The choices could not be loaded.', MSG.oops));
     },
     [dispatch],
   );
@@ -157,7 +156,7 @@ function GramCharacterInput({ value, onChange, error, disabled }: { value: strin
   );
 }
 
-function IdentificationForm({ record, samplenov, back, onStale }: { record: IdentificationRecord; samplenov: string; back: string; onStale(message: string): void }) {
+function IdentificationForm({ record, samplenov, back }: { record: IdentificationRecord; samplenov: string; back: string }) {
   const dispatch = useDispatch();
   const types = useMicrobeTypes();
   const [saving, setSaving] = useState(false);
@@ -192,9 +191,7 @@ function IdentificationForm({ record, samplenov, back, onStale }: { record: Iden
           dispatch(notifyError(answer?.message ?? 'Please Check Again!', MSG.oops));
         }
       } catch (error) {
-        if (httpStatus(error) === 409) onStale(serverMessage(error) ?? IDENTIFICATION_MSG.stale);
-        else if (isUnauthorized(error)) dispatch(sessionExpired());
-        else dispatch(notifyError(serverMessage(error) ?? 'Please Check Again!', MSG.oops));
+        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'Please Check Again!', MSG.oops));
       } finally {
         setSaving(false);
       }
@@ -284,7 +281,6 @@ export default function IdentificationPage() {
   const dispatch = useDispatch();
   const [record, setRecord] = useState<IdentificationRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [stale, setStale] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
   const back = pageno && /^\d+$/.test(pageno) ? `${LIST_PATH}/${pageno}` : LIST_PATH;
 
@@ -296,12 +292,10 @@ export default function IdentificationPage() {
         if (!live) return;
         setRecord(r);
         setError(null);
-        setStale(null);
       },
       (e: unknown) => {
         if (!live) return;
-        if (isUnauthorized(e)) dispatch(sessionExpired());
-        else setError(serverMessage(e) ?? LOAD_FAILED);
+        setError(serverMessage(e) ?? LOAD_FAILED);
       },
     );
     return () => {
@@ -320,22 +314,10 @@ export default function IdentificationPage() {
           {error}
         </Alert>
       ) : null}
-      {stale ? (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => setLoads((n) => n + 1)}>
-              Reload
-            </Button>
-          }
-        >
-          {stale}
-        </Alert>
-      ) : null}
+      <StaleAlert sx={{ mb: 2 }} onReload={() => setLoads((n) => n + 1)} />
       {samplenov && !record && !error ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}
       <RecordIntegrityNotice record={record} what="microbe identification" />
-      {record ? <IdentificationForm key={`${record.samplenov}:${record.version ?? 0}`} record={record} samplenov={samplenov!} back={back} onStale={setStale} /> : null}
+      {record ? <IdentificationForm key={`${record.samplenov}:${record.version ?? 0}`} record={record} samplenov={samplenov!} back={back} /> : null}
       {!record ? (
         <Button component={RouterLink} to={back} variant="outlined" startIcon={<ArrowBackIcon />} sx={{ mt: 2 }}>
           Back

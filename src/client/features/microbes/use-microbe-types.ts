@@ -6,9 +6,8 @@ import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { MSG } from '../../../shared/contract/messages';
 import type { FieldOption } from '../../../shared/resources/types';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { microbeApi } from './api';
 
 export const MICROBE_TYPES_FAILED = 'The microbe types could not be loaded.';
@@ -25,8 +24,7 @@ export function useMicrobeTypes(): FieldOption[] | null {
       (error: unknown) => {
         if (!live) return;
         setOptions([]);
-        if (isUnauthorized(error)) dispatch(sessionExpired());
-        else dispatch(notifyError(serverMessage(error) ?? MICROBE_TYPES_FAILED, MSG.oops));
+        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? MICROBE_TYPES_FAILED, MSG.oops));
       },
     );
     return () => {

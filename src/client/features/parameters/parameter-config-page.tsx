@@ -59,9 +59,9 @@ import {
   type UserEntry,
 } from '../../../shared/parameters';
 import type { RootState } from '../../app/store';
-import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
+import { httpStatus, isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { postMaster } from '../common-master/api';
+import { postMaster } from '../../crud/crud-api';
 import { StaleAlert } from '../../lib/stale-alert';
 
 export const ACTIVITY_HOME = '/activityHome';
@@ -161,11 +161,10 @@ function ParameterConfig({ activityId }: { activityId: number }) {
   const [saving, setSaving] = useState(false);
   /** The parameter set's version as loaded; a save of a stale set answers 409 and offers Reload. */
   const [version, setVersion] = useState<number | undefined>(undefined);
-  const [stale, setStale] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
 
   const fail = (error: unknown, fallback: string) => {
-    if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+    if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
   };
 
   useEffect(() => {
@@ -176,7 +175,6 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         const loaded = (answer?.activeList ?? []).map(rowFromLegacy).sort((a, b) => a.sequence - b.sequence);
         setActivity(answer?.activity ?? null);
         setVersion(typeof answer?.version === 'number' ? answer.version : undefined);
-        setStale(null);
         setRows(loaded);
         setForm(emptyParameterForm(nextSequence(loaded)));
       })
@@ -239,12 +237,9 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         dispatch(notifyError(PARAM_MSG.failed, MSG.oops));
       }
     } catch (error) {
-      if (isUnauthorized(error)) return;
+      // 401, a stale set (409: the Reload offer below), no answer and 5xx are answered by the data layer.
+      if (isHandledCentrally(error)) return;
       const data = (error as { response?: { data?: { detail?: unknown } } })?.response?.data;
-      if (httpStatus(error) === 409) {
-        setStale(typeof data?.detail === 'string' ? data.detail : PARAM_MSG.failed);
-        return;
-      }
       const detail = httpStatus(error) === 400 && typeof data?.detail === 'string' ? data.detail : undefined;
       dispatch(notifyError(detail ?? serverMessage(error) ?? PARAM_MSG.failed, MSG.oops));
     } finally {
@@ -397,7 +392,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         </TableBody>
       </Table>
 
-      <StaleAlert message={stale} sx={{ mt: 2 }} onReload={() => setLoads((n) => n + 1)} />
+      <StaleAlert sx={{ mt: 2 }} onReload={() => setLoads((n) => n + 1)} />
       <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>
         <Button component={RouterLink} to={ACTIVITY_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back
@@ -423,7 +418,7 @@ export default function ParameterConfigPage({ picker = false }: { picker?: boole
     postMaster<ActivityOption[]>('getAllactivity', {})
       .then((list) => setActivities(Array.isArray(list) ? list : []))
       .catch((error: unknown) => {
-        if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The activities could not be loaded.', MSG.oops));
+        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The activities could not be loaded.', MSG.oops));
       });
   }, [picker, dispatch]);
 

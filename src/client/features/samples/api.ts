@@ -2,15 +2,11 @@
  * The calls of the sample inward screens: POST /api/transaction/<legacy name> (spec 001 section 7), through
  * the app's one HTTP client (lib/http), plus the common-master lookups of the autocompletes.
  */
-import { path } from '../../../shared/contract/endpoints';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
 import { MASTER_LOOKUP } from '../../../shared/resources/common-master';
-import { loadHttp } from '../../lib/api';
+import { postTo } from '../../lib/api';
 
-export async function postTransaction<T>(name: string, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(path({ group: 'transaction', name }), body);
-}
+export const postTransaction = <T>(name: string, body: unknown): Promise<T> => postTo<T>({ group: 'transaction', name }, body);
 
 const atMost8 = (answer: unknown): MasterItem[] => (Array.isArray(answer) ? (answer as MasterItem[]).slice(0, MASTER_LOOKUP.maxResults) : []);
 

@@ -32,7 +32,7 @@ import {
   samplingDateWarning, type SampleInwardField,
 } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
-import { isUnauthorized, serverField, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverField, serverMessage } from '../../lib/api';
 import { useReasonPrompt } from '../../lib/confirm-dialog';
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { notifyError, notifyWarning } from '../../lib/notifier/notify-slice';
@@ -104,7 +104,7 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
         else if (answer?.status === 'Success1') setDialog({ title: SAMPLE_INWARD_MSG.saveMessageTitle, message: answer.message, done: false });
         else dispatch(notifyError(SAMPLE_INWARD_MSG.saveFailed, MSG.oops));
       } catch (error) {
-        if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oops));
+        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oops));
       }
     },
   });
@@ -235,7 +235,7 @@ export default function SampleInwardFormPage() {
     postTransaction<SampleInwardRecord>('getsapleivertById', { id: editId })
       .then((r) => setRecord(r ?? null))
       .catch((error: unknown) => {
-        if (!isUnauthorized(error)) dispatch(notifyError(serverMessage(error) ?? 'The sample could not be loaded.', MSG.oops));
+        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The sample could not be loaded.', MSG.oops));
       })
       .finally(() => setLoading(false));
   }, [editId, dispatch]);

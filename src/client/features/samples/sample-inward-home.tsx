@@ -37,7 +37,7 @@ import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
 import { usePagedSearch } from '../../crud/use-paged-search';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { notify, notifyError } from '../../lib/notifier/notify-slice';
 import { postTransaction } from './api';
@@ -82,7 +82,7 @@ export default function SampleInwardHome() {
       if (answer?.status === 'Success') dispatch(notify({ message: answer.message, title: SAMPLE_INWARD_MSG.deleteTitle, variant: 'success' }));
       else dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
     } catch (error) {
-      if (isUnauthorized(error)) return;
+      if (isHandledCentrally(error)) return;
       dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
     }
     await goTo(page);

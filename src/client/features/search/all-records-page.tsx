@@ -37,9 +37,8 @@ import {
 } from '../../../shared/contract/search-endpoints';
 import type { RootState } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { FilterRowView } from './filter-row';
 import { RecordDialog } from './record-dialog';
 import { COUNTING, ResultsTable, formatTotal, totalForPaging } from './results-table';
@@ -86,8 +85,7 @@ export default function AllRecordsPage() {
   const ticket = useRef(0);
 
   const failed = useCallback((error: unknown, fallback: string) => {
-    if (isUnauthorized(error)) dispatch(sessionExpired());
-    else dispatch(notifyError(serverMessage(error) ?? fallback, SEARCH_MSG.oops));
+    if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, SEARCH_MSG.oops));
   }, [dispatch]);
 
   /**

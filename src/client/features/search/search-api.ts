@@ -4,13 +4,10 @@ import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/common-master-
 import {
   SEARCH_ENDPOINTS as E, SEARCH_TOTAL_CAP, type FilterRow, type SampleLookup, type SavedSearch, type SavedSearchItem, type SearchAnswer, type SearchParameterSet,
 } from '../../../shared/contract/search-endpoints';
-import { loadHttp } from '../../lib/api';
+import { postJson } from '../../lib/api';
 import { downloadBlob, saveFile } from '../../lib/download';
 
-async function post<T>(url: string, body: unknown): Promise<T> {
-  const http = await loadHttp();
-  return http.post<T>(url, body);
-}
+const post = postJson;
 
 export interface SearchRequest { userID: number | null; parameterList: string[]; inputList: FilterRow[]; pageno: number; pageSize: number }
 

@@ -1,8 +1,7 @@
 /** The search screen's calls: loads on open, search (takeLatest), record, saved searches, CSV export with progress. */
 import { call, put, select, takeLatest, takeLeading, fork, take, cancel, cancelled } from 'redux-saga/effects';
 import { channel, type SagaIterator, type Task } from 'redux-saga';
-import { isUnauthorized, serverMessage } from '../../lib/api';
-import { request } from '../../lib/request';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { readStoredSession } from '../../lib/storage';
 import { SEARCH_MSG, SEARCH_PAGE_SIZE, type FilterRow, type SavedSearch } from '../../../shared/contract/search-endpoints';
 import { searchApi, saveFile } from './search-api';
@@ -13,13 +12,13 @@ import { searchActions as A, selectSearch, type SearchState } from './search-sli
 const getUserId = (): number | null => (readStoredSession() as { id?: number } | null)?.id ?? null;
 
 function* oops(error: unknown, fallback: string): SagaIterator {
-  if (isUnauthorized(error)) return;
+  if (isHandledCentrally(error)) return;
   yield put(A.toastShown({ title: SEARCH_MSG.oops, message: serverMessage(error) ?? fallback, variant: 'error' }));
 }
 
 function* loadSaved(): SagaIterator {
   try {
-    const saved = yield call(request, searchApi.savedSearches, getUserId());
+    const saved = yield call(searchApi.savedSearches, getUserId());
     yield put(A.savedLoaded(Array.isArray(saved) ? saved : []));
   } catch (error) {
     yield call(oops, error, 'The saved searches could not be loaded.');
@@ -28,7 +27,7 @@ function* loadSaved(): SagaIterator {
 
 function* onOpened(): SagaIterator {
   try {
-    const sets = yield call(request, searchApi.parameterSets);
+    const sets = yield call(searchApi.parameterSets);
     if (Array.isArray(sets)) yield put(A.setsLoaded(sets));
     else console.warn('Unexpected search parameter response', sets); // spec section 8: logged only
   } catch (error) {
@@ -41,7 +40,7 @@ function* onSelected({ payload }: ReturnType<typeof A.selected>): SagaIterator {
   const id = /^saved:(\d+)$/.exec(payload)?.[1];
   if (!id) return;
   try {
-    const model: SavedSearch = yield call(request, searchApi.savedSearch, Number(id));
+    const model: SavedSearch = yield call(searchApi.savedSearch, Number(id));
     const s: SearchState = yield select(selectSearch);
     yield put(A.savedSearchLoaded({ rows: rowsFromInputList(model.inputList ?? [], s.sets.flatMap((x) => x.parameters)) }));
   } catch (error) {
@@ -58,7 +57,7 @@ function* onSearch({ payload }: ReturnType<typeof A.searchRequested>): SagaItera
     return;
   }
   try {
-    const answer = yield call(request, searchApi.search, {
+    const answer = yield call(searchApi.search, {
       userID: getUserId(), parameterList: s.rows.map((r) => r.parameterName), inputList, pageno: payload.page, pageSize: SEARCH_PAGE_SIZE,
     });
     if (!answer || !Array.isArray(answer.results)) {
@@ -81,13 +80,13 @@ function* onSearch({ payload }: ReturnType<typeof A.searchRequested>): SagaItera
 function* countExactly(key: string, inputList: FilterRow[]): SagaIterator {
   yield put(A.countStarted(key));
   try {
-    const answer: { totalItems?: unknown } | undefined = yield call(request, searchApi.count, inputList);
+    const answer: { totalItems?: unknown } | undefined = yield call(searchApi.count, inputList);
     const total = Number(answer?.totalItems);
     if (Number.isSafeInteger(total) && total >= 0) yield put(A.countDone({ key, total }));
     else yield put(A.countAbandoned(key));
   } catch (error) {
     yield put(A.countAbandoned(key));
-    if (!isUnauthorized(error)) console.warn('The exact count failed', error);
+    if (!isHandledCentrally(error)) console.warn('The exact count failed', error);
   } finally {
     if (yield cancelled()) yield put(A.countAbandoned(key));
   }
@@ -116,7 +115,7 @@ function* countWatcher(): SagaIterator {
 
 function* onRecord({ payload }: ReturnType<typeof A.recordRequested>): SagaIterator {
   try {
-    const data = yield call(request, searchApi.record, payload);
+    const data = yield call(searchApi.record, payload);
     yield put(A.recordLoaded(data));
   } catch (error) {
     yield put(A.recordClosed());
@@ -142,7 +141,7 @@ function* onExport(): SagaIterator {
   const chan = channel<number>();
   const forwarder = yield fork(forwardProgress, chan);
   try {
-    const file: { blob: Blob; rows: number } = yield call(request, searchApi.exportCsv, { inputList }, (bytes: number) => chan.put(bytes));
+    const file: { blob: Blob; rows: number } = yield call(searchApi.exportCsv, { inputList }, (bytes: number) => chan.put(bytes));
     yield call(saveFile, file.blob, 'data.csv');
     yield put(A.toastShown({ title: 'Done', message: `data.csv: ${file.rows} rows exported.`, variant: 'success' }));
   } catch (error) {
@@ -163,7 +162,7 @@ function* onSave({ payload }: ReturnType<typeof A.saveRequested>): SagaIterator 
     return;
   }
   try {
-    const res = yield call(request, searchApi.save, { userID: getUserId(), name: payload.name, inputList });
+    const res = yield call(searchApi.save, { userID: getUserId(), name: payload.name, inputList });
     yield put(A.toastShown({ title: 'Done', message: res?.message ?? 'Search saved.', variant: 'success' }));
     yield call(loadSaved);
     if (res?.id) yield put(A.selected(`saved:${res.id}`));

@@ -19,7 +19,7 @@ import {
   selectPasswordOwnerId,
   selectPasswordOwnerName,
   selectStatus,
-} from './session-slice';
+} from '../../app/session-slice';
 
 interface ChangePasswordValues {
   username: string;

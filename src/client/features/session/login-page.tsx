@@ -7,7 +7,7 @@ import { useSubmitWithToasts } from '../../lib/form-submit';
 import { SubmitButton } from '../../lib/submit-button';
 import { preloadTransport } from '../../lib/transport';
 import { AuthCard } from './auth-card';
-import { selectSignInAlert, selectSigningIn, signInAlertDismissed, signInRequested, type SignInForm } from './session-slice';
+import { selectSignInAlert, selectSigningIn, signInAlertDismissed, signInRequested, type SignInForm } from '../../app/session-slice';
 
 const validateSignIn = lazyYupValidator<SignInForm>(() =>
   import(/* webpackChunkName: "forms" */ './session-schemas').then((m) => m.signInSchema),

@@ -7,25 +7,24 @@ import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SessionInfo } from '../../../shared/contract/account-endpoints';
 import { MSG } from '../../../shared/contract/messages';
-import { api, isUnauthorized, serverMessage } from '../../lib/api';
+import { api, isHandledCentrally, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { request } from '../../lib/request';
 import {
   endSessionFinished, endSessionRequested, mySessionsFailed, mySessionsLoaded, mySessionsRequested, selectMySessions, type MySessionsState,
 } from './my-sessions-slice';
 import { endSession } from './session-sagas';
-import { LOGIN_PATH } from './session-constants';
+import { LOGIN_PATH } from '../../app/session-constants';
 
 export const SESSIONS_LOAD_FAILED = 'Your sessions could not be loaded.';
 
 export function* loadMySessions(): SagaIterator {
   try {
-    const rows: SessionInfo[] = yield call(request, api.sessions);
+    const rows: SessionInfo[] = yield call(api.sessions);
     yield put(mySessionsLoaded(Array.isArray(rows) ? rows : []));
   } catch (error) {
     yield put(mySessionsFailed());
-    if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? SESSIONS_LOAD_FAILED, MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? SESSIONS_LOAD_FAILED, MSG.oops));
   }
 }
 
@@ -33,7 +32,7 @@ export function* endOneSession(action: PayloadAction<string>): SagaIterator {
   const state: MySessionsState = yield select(selectMySessions);
   const current = state.rows.find((r) => r.sessionId === action.payload)?.current === true;
   try {
-    const answer: { message?: string } = yield call(request, api.endSession, { sessionId: action.payload });
+    const answer: { message?: string } = yield call(api.endSession, { sessionId: action.payload });
     yield put(notifySuccess(answer?.message ?? 'The session was ended.'));
     if (current) {
       yield call(endSession);
@@ -41,7 +40,7 @@ export function* endOneSession(action: PayloadAction<string>): SagaIterator {
       return;
     }
   } catch (error) {
-    if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? 'The session could not be ended.', MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? 'The session could not be ended.', MSG.oops));
   } finally {
     yield put(endSessionFinished());
   }

@@ -7,13 +7,14 @@ import { call, cancel, delay, fork, put, race, select, take, takeLatest, takeLea
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { FirstLoginResponse, LoginResponse, MainMenu } from '../../../shared/contract/session';
 import { MSG } from '../../../shared/contract/messages';
-import { api, isTransportError, isUnauthorized, serverMessage, type SignInAnswer, type StatusAnswer } from '../../lib/api';
+import { api, isHandledCentrally, isTransportError, serverMessage, type SignInAnswer, type StatusAnswer } from '../../lib/api';
 import { navigateTo, locationChanged } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
-import { request } from '../../lib/request';
 import { sessionExpired } from '../../lib/session-events';
 import { encodeSecrets } from '../../lib/transport';
 import { clearAllStorage, readStoredSession, saveSession, type StoredSession } from '../../lib/storage';
+import { keepDraft, restoreDraft } from '../../lib/drafts';
+import { selectPathname } from '../../lib/navigation/navigation';
 import {
   changePasswordFinished,
   changePasswordRequested,
@@ -22,7 +23,12 @@ import {
   menuFailed,
   menuLoaded,
   menuRequested,
+  reauthFailed,
+  reauthRequested,
+  reauthRequired,
+  reauthSucceeded,
   selectAccessToken,
+  selectReauth,
   selectStatus,
   selectUser,
   sessionCleared,
@@ -33,9 +39,10 @@ import {
   signInSettled,
   signInSucceeded,
   type ChangePasswordForm,
+  type ReauthForm,
   type SessionStatus,
   type SignInForm,
-} from './session-slice';
+} from '../../app/session-slice';
 import {
   EMPTY_MENU_PATH,
   HOME_PATH,
@@ -45,17 +52,23 @@ import {
   PASSWORD_TOO_SHORT,
   SESSION_CHECK_INTERVAL_MS,
   TRANSPORT_ALERT,
-} from './session-constants';
+} from '../../app/session-constants';
 
 /** Toast text for a sign-in answer that is neither SUCCESS nor First Login (spec 000 section 8). */
 function signInFailureText(message: string | undefined): string {
   return message === MSG.contactAdministrator ? MSG.userDoesNotExist : MSG.credentialsWrong;
 }
 
+/** 400 (bad input) and 429 (throttled) carry the server's own message. */
+function signInRefusalText(error: unknown): string {
+  const text = serverMessage(error);
+  return text && text !== MSG.contactAdministrator ? text : signInFailureText(text);
+}
+
 /** Loads the signed-in user's menu; null when it could not be loaded. */
 export function* fetchMenu(user: LoginResponse): SagaIterator<MainMenu[] | null> {
   try {
-    const menu: unknown = yield call(request, api.menuOfUser, {
+    const menu: unknown = yield call(api.menuOfUser, {
       username: user.username,
       accessToken: user.accessToken,
       userid: user.id,
@@ -66,7 +79,7 @@ export function* fetchMenu(user: LoginResponse): SagaIterator<MainMenu[] | null>
     return list;
   } catch (error) {
     yield put(menuFailed());
-    if (!isUnauthorized(error)) yield put(notifyError(MENU_FAILED, MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(MENU_FAILED, MSG.oops));
     return null;
   }
 }
@@ -96,9 +109,7 @@ export function* signInSaga(action: PayloadAction<SignInForm>): SagaIterator {
     if (isTransportError(error)) {
       yield put(signInFailed({ alert: TRANSPORT_ALERT }));
     } else {
-      // 400 (bad input) and 429 (throttled) carry the server's own message.
-      const text = serverMessage(error);
-      yield put(notifyError(text && text !== MSG.contactAdministrator ? text : signInFailureText(text), MSG.oops));
+      yield put(notifyError(signInRefusalText(error), MSG.oops));
       yield put(signInFailed());
     }
   } finally {
@@ -124,7 +135,7 @@ export function* changePasswordSaga(action: PayloadAction<ChangePasswordForm>): 
       return;
     }
     const [password, password1, current]: string[] = yield call(encodeSecrets, newPassword, confirmPassword, ...(currentPassword ? [currentPassword] : []));
-    const answer: StatusAnswer | undefined = yield call(request, api.changePassword, {
+    const answer: StatusAnswer | undefined = yield call(api.changePassword, {
       userid, username, password, password1, ...(current ? { currentPassword: current } : {}),
     });
     if (answer && answer.status === 'OK') {
@@ -136,8 +147,8 @@ export function* changePasswordSaga(action: PayloadAction<ChangePasswordForm>): 
       yield put(notifyError(MSG.cantChangePassword, undefined, answer?.message));
     }
   } catch (error) {
-    // A 401 already started the session-expired flow (see lib/request).
-    if (!isUnauthorized(error)) yield put(notifyError(MSG.cantChangePassword, undefined, serverMessage(error)));
+    // 401, 409, no answer and 5xx were answered by the data layer (lib/http-failures).
+    if (!isHandledCentrally(error)) yield put(notifyError(MSG.cantChangePassword, undefined, serverMessage(error)));
   } finally {
     yield put(changePasswordFinished());
   }
@@ -156,22 +167,66 @@ export function* logoutSaga(): SagaIterator {
   }
 }
 
+/**
+ * The session ended (a call answered 401, or the check said 'login again'). Signed in: the open screen stays
+ * as it is, its fields are kept as a draft, and the sign-in dialog asks for the password again. Otherwise (a
+ * first-login session) the user is signed out to /login as before.
+ */
 export function* sessionExpiredSaga(): SagaIterator {
   const status: SessionStatus = yield select(selectStatus);
   if (status === 'signedOut') return; // several calls may fail at once: react once
+  if (status === 'signedIn') {
+    const reauth: string = yield select(selectReauth);
+    if (reauth !== 'closed') return;
+    const route: string = yield select(selectPathname);
+    yield call(keepDraft, route);
+    yield put(reauthRequired());
+    return;
+  }
   yield call(endSession);
   yield put(notifyWarning(MSG.sessionExpired));
   yield put(navigateTo(LOGIN_PATH, true));
 }
 
+/** The sign-in dialog: the same user signs in again; the session and the screen go on with the draft put back. */
+export function* reauthSaga(action: PayloadAction<ReauthForm>): SagaIterator {
+  const user: LoginResponse | null = yield select(selectUser);
+  if (!user) return;
+  try {
+    const [encoded]: string[] = yield call(encodeSecrets, action.payload.password);
+    const answer: SignInAnswer = yield call(api.signIn, { username: user.username, password: encoded });
+    const message = answer && typeof answer === 'object' ? answer.message : undefined;
+    if (message === MSG.success) {
+      yield call(saveSession, answer as LoginResponse);
+      yield put(reauthSucceeded(answer as LoginResponse));
+      const route: string = yield select(selectPathname);
+      yield call(restoreDraft, route);
+    } else if (message === MSG.firstLogin) {
+      // An administrator reset the password meanwhile: the password must be changed first, as at sign-in.
+      yield call(endSession);
+      const first = answer as FirstLoginResponse;
+      yield call(saveSession, first);
+      yield put(firstLoginRequired(first));
+      yield put(navigateTo(`/changePassword/${first.id}`, true));
+    } else {
+      yield put(notifyError(signInFailureText(message), MSG.oops));
+      yield put(reauthFailed());
+    }
+  } catch (error) {
+    yield put(notifyError(isTransportError(error) ? TRANSPORT_ALERT : signInRefusalText(error), MSG.oops));
+    yield put(reauthFailed());
+  }
+}
+
 export function* checkSessionOnce(): SagaIterator {
   const accessToken: string | null = yield select(selectAccessToken);
-  if (!accessToken) return;
+  const reauth: string = yield select(selectReauth);
+  if (!accessToken || reauth !== 'closed') return;
   try {
-    const answer: { message?: string } | undefined = yield call(request, api.checkLogin, { accessToken });
+    const answer: { message?: string } | undefined = yield call(api.checkLogin, { accessToken });
     if (answer?.message === MSG.loginAgain) yield put(sessionExpired());
   } catch {
-    /* 401 raised session/expired in request(); a network hiccup is not a sign-out */
+    /* a 401 was answered by the data layer (lib/http-failures); a network hiccup is not a sign-out */
   }
 }
 
@@ -213,6 +268,7 @@ export function* sessionSaga(): SagaIterator {
   yield takeLeading(changePasswordRequested.type, changePasswordSaga);
   yield takeLeading(logoutRequested.type, logoutSaga);
   yield takeLeading(sessionExpired.type, sessionExpiredSaga);
+  yield takeLeading(reauthRequested.type, reauthSaga);
   yield takeLatest(menuRequested.type, menuSaga);
   yield fork(sessionWatchManager);
   yield call(sessionStartup);

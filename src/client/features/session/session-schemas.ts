@@ -2,7 +2,7 @@
 import { object, ref, string } from 'yup';
 import { MSG } from '../../../shared/contract/messages';
 import { PASSWORD_CHANGE_MSG } from '../../../shared/contract/password-rules';
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from './session-constants';
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from '../../app/session-constants';
 
 export const USERNAME_REQUIRED = 'Please Enter Username!';
 export const NEW_PASSWORD_REQUIRED = 'Please Enter New Password!';

@@ -9,9 +9,8 @@ import { ACCOUNT_ADMIN_ENDPOINTS, type PasswordResetAnswer } from '../../../shar
 import { MSG } from '../../../shared/contract/messages';
 import { sliceReducers } from '../../app/store';
 import { crudApi } from '../../crud/crud-api';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { request } from '../../lib/request';
 
 export type AccountAction = keyof typeof ACCOUNT_ADMIN_ENDPOINTS;
 
@@ -53,12 +52,12 @@ export const { selectAccountAdmin } = injectedAccountAdmin.selectors;
 export function* runAccountAction(a: ReturnType<typeof accountActionRequested>): SagaIterator {
   const { action, resourceID, name } = a.payload;
   try {
-    const answer: PasswordResetAnswer | { status: string; message: string } = yield call(request, crudApi.call, ACCOUNT_ADMIN_ENDPOINTS[action].name, { resourceID });
+    const answer: PasswordResetAnswer | { status: string; message: string } = yield call(crudApi.call, ACCOUNT_ADMIN_ENDPOINTS[action].name, { resourceID });
     yield put(notifySuccess(answer.message));
     yield put(accountActionFinished('password' in answer ? { oneTime: { name, password: answer.password } } : undefined));
   } catch (error) {
     yield put(accountActionFinished());
-    if (!isUnauthorized(error)) yield put(notifyError(serverMessage(error) ?? 'The action could not be done.', MSG.oops));
+    if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? 'The action could not be done.', MSG.oops));
   }
 }
 

@@ -7,9 +7,8 @@ import { useDispatch } from 'react-redux';
 import type { FieldOption } from '../../../shared/resources/types';
 import { MSG } from '../../../shared/contract/messages';
 import { crudApi } from '../../crud';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 
 export const LOOKUP_FAILED = 'The choices could not be loaded.';
 
@@ -51,8 +50,7 @@ export function useUserLookups(): LookupOptions {
         },
         (error: unknown) => {
           if (!live) return;
-          if (isUnauthorized(error)) dispatch(sessionExpired());
-          else dispatch(notifyError(serverMessage(error) ?? LOOKUP_FAILED, MSG.oops));
+          if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? LOOKUP_FAILED, MSG.oops));
         },
       );
     }

@@ -31,10 +31,9 @@ import { MSG } from '../../../shared/contract/messages';
 import { USER_ACCESS_MSG } from '../../../shared/contract/user-endpoints';
 import { employee, workflowRole } from '../../../shared/resources';
 import { crudApi, type Row } from '../../crud';
-import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
+import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { StaleAlert } from '../../lib/stale-alert';
 
 export const ACCESS_LOAD_FAILED = "The user's activity access could not be loaded.";
@@ -100,16 +99,13 @@ export default function UserActivityAccess() {
   const [flags, setFlags] = useState<Row>({});
   const [candidates, setCandidates] = useState<Candidate[]>([]);
   const [saving, setSaving] = useState(false);
-  /** The server's sentence when a save was refused as stale (409); Reload reads the access again. */
-  const [stale, setStale] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
 
   useEffect(() => {
     let live = true;
     const failed = (error: unknown, fallback: string) => {
       if (!live) return;
-      if (isUnauthorized(error)) dispatch(sessionExpired());
-      else dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+      if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
     };
     if (!id) return undefined;
     crudApi.call('getUsractById', { userid: id }).then(
@@ -117,7 +113,6 @@ export default function UserActivityAccess() {
         if (!live) return;
         const a = toAccess(answer, id);
         setAccess(a);
-        setStale(null);
         if (!a.roleid) return;
         crudApi.call<Row>('getCheckboxes', { roleid: a.roleid }).then((f) => live && setFlags(f ?? {}), (e: unknown) => failed(e, ACCESS_LOAD_FAILED));
         crudApi.call<Candidate[]>('getresourceByroleId', { roleid: a.roleid }).then(
@@ -160,9 +155,7 @@ export default function UserActivityAccess() {
       }
     } catch (error) {
       setSaving(false);
-      if (isUnauthorized(error)) dispatch(sessionExpired());
-      else if (httpStatus(error) === 409) setStale(serverMessage(error) ?? USER_ACCESS_MSG.stale);
-      else dispatch(notifyError(serverMessage(error) ?? USER_ACCESS_MSG.activity, MSG.oops));
+      if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? USER_ACCESS_MSG.activity, MSG.oops));
     }
   };
 
@@ -180,7 +173,7 @@ export default function UserActivityAccess() {
           {loadError}
         </Alert>
       ) : null}
-      <StaleAlert message={stale} sx={{ mb: 2 }} onReload={() => setLoads((n) => n + 1)} />
+      <StaleAlert sx={{ mb: 2 }} onReload={() => setLoads((n) => n + 1)} />
       {!access && !loadError ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}
       {access ? (
         <Box sx={{ display: 'grid', gap: 2.5 }}>

@@ -2,8 +2,25 @@ import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { selectNotifications } from './notify-slice';
 
-// notistack loads with the first notification, so screens render without it.
-const ToastHost = lazy(() => import(/* webpackChunkName: "toasts" */ './toast-host'));
+type ToastHostModule = typeof import('./toast-host');
+let toastHost: Promise<ToastHostModule> | null = null;
+
+/**
+ * Loads the toast host (notistack) once. The sign-in route does without it (its budget; a sign-in that cannot
+ * reach the server says so on the form), and the shell preloads it as soon as a session is live, so that the
+ * message that the network is gone never waits for a download over that network.
+ */
+export function preloadToasts(): Promise<ToastHostModule> {
+  if (!toastHost) {
+    toastHost = import(/* webpackChunkName: "toasts" */ './toast-host');
+    toastHost.catch(() => {
+      toastHost = null; // a failed chunk load may be retried
+    });
+  }
+  return toastHost;
+}
+
+const ToastHost = lazy(preloadToasts);
 
 /** Shows the queued notifications (one instance, in the app providers). */
 export function Notifier() {

@@ -4,6 +4,7 @@
  * Answers are described in the endpoint summaries (shared/contract/activity-endpoints.ts).
  */
 import { ID, PAGE, body, listOf, strictText } from '../../../shared/contract/body-schema';
+import { PARAMCONF_BODY, PARAMCONF_PROPS, paramconfBodyProps } from '../parameters/paramconf-schema';
 
 const TEXT = strictText(200);
 const INT = { type: 'integer' };
@@ -26,46 +27,7 @@ const buttonProps = {
 
 const targetBody = body({ samplenov: TEXT, sampleno: TEXT, pncode: TEXT, plantassesmentcode: TEXT, level: TEXT, activitylevel: TEXT });
 
-const activityObject = {
-  type: 'object',
-  properties: { id: INT, shortname: STR, activityname: STR, activitylevel: STR, sequence: N_INT, activeStatus: STR },
-};
-
-const paramconfProps = {
-  activity: activityObject,
-  actid: INT,
-  activityID: INT,
-  shortname: STR,
-  activityname: STR,
-  activitylevel: STR,
-  sequence: N_INT,
-  activeList: { type: 'array', items: { type: 'object', additionalProperties: true } },
-  status: N_STR,
-  sampleInward: { type: 'object', properties: { sampleno: STR, samplenov: STR, pncode: N_STR, isolatecode: STR } },
-  reportingmanager: STR,
-  reportingmanagerid: N_INT,
-  username: STR,
-  userid: INT,
-  remarks: N_STR,
-  version: N_INT,
-  trnid: N_INT,
-  mode: STR,
-  allowed: { type: 'array', items: STR },
-  canEdit: { type: 'boolean' },
-  amended: { type: 'boolean' },
-  signatures: {
-    type: 'array',
-    items: {
-      type: 'object',
-      properties: { name: STR, username: STR, at: STR, action: STR, meaning: STR, hash: STR, valid: { type: 'boolean' } },
-    },
-  },
-};
-
 /** getParamconf (with samplenov) and getLvl2Paramconf: body and answer. */
-const paramconfBodyProps = { id: ID, actid: ID, activityID: ID, sequence: ID, samplenov: TEXT, sampleno: TEXT, activityname: TEXT, pncode: TEXT, plantassesmentcode: TEXT };
-export const PARAMCONF_BODY = body(paramconfBodyProps);
-export const PARAMCONF_PROPS = paramconfProps;
 
 export const ACTIVITY_SCHEMAS = {
   list: { body: listBody, response: { 200: { type: 'array', items: row } } },
@@ -79,7 +41,7 @@ export const ACTIVITY_SCHEMAS = {
     response: { 200: { type: 'object', properties: { statuss: STR, message: STR, pncode: STR, id: INT } } },
   },
   buttons: { body: targetBody, response: { 200: { type: 'array', items: { type: 'object', properties: buttonProps } } } },
-  paramconf: { body: PARAMCONF_BODY, response: { 200: { type: 'object', properties: paramconfProps } } },
+  paramconf: { body: PARAMCONF_BODY, response: { 200: { type: 'object', properties: PARAMCONF_PROPS } } },
   save: {
     body: body({
       ...paramconfBodyProps,

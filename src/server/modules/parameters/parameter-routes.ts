@@ -9,8 +9,8 @@ import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf, firstGiven, wholeNumber, type Body } from '../../lib/body';
 import { CHECKED_BY_HANDLER, ID, body as bodySchema, listOf } from '../../../shared/contract/body-schema';
-import { level1Paramconf } from '../activities/activity-routes';
-import { PARAMCONF_BODY, PARAMCONF_PROPS } from '../activities/activity-schemas';
+import type { ParamconfWithTransaction } from '../../../shared/contract/activity-endpoints';
+import { PARAMCONF_BODY, PARAMCONF_PROPS } from './paramconf-schema';
 import {
   activeParameters, columnsOf, findActivity, findMasterType, insertParameter, restoreParameter, retireParameter, suspendActive,
   type ActivityRow,
@@ -261,11 +261,19 @@ const SCHEMAS: Record<keyof typeof E, object> = {
   },
 };
 
-export function parameterRoutes(app: FastifyInstance): void {
+export interface ParameterRouteOptions {
+  /**
+   * getParamconf for the samplenov of an isolate: the activity workflow's answer (configuration + transaction
+   * state), undefined when the body names no isolate. Handed in by the app, so parameters do not import activities.
+   */
+  isolateParamconf(req: FastifyRequest): Promise<ParamconfWithTransaction | undefined>;
+}
+
+export function parameterRoutes(app: FastifyInstance, { isolateParamconf }: ParameterRouteOptions): void {
   app.endpoint(E.saveParameters, { schema: SCHEMAS.saveParameters }, saveParameters);
   app.endpoint(E.getActivityParametersByid, { schema: SCHEMAS.getActivityParametersByid }, activityParameters);
   app.endpoint(E.getParameterByActivity, { schema: SCHEMAS.getParameterByActivity }, activityParameters);
   // With the samplenov of an isolate the activity workflow answers (configuration + transaction state); else the configuration alone.
   app.endpoint(E.getParamconf, { schema: SCHEMAS.getParamconf }, async (req) =>
-    (await level1Paramconf(req)) ?? { ...(await activityParameters(req)), status: null, sampleInward: null });
+    (await isolateParamconf(req)) ?? { ...(await activityParameters(req)), status: null, sampleInward: null });
 }

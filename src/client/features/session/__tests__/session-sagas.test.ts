@@ -12,7 +12,7 @@ import { FALLBACK_CONFIG } from '../../../lib/runtime-config';
 import { sessionExpired } from '../../../lib/session-events';
 import { saveSession } from '../../../lib/storage';
 import { firstLoginResponse, httpError, loginResponse, networkError, threeLevelMenu } from '../../../test-support/fixtures';
-import { PASSWORD_TOO_SHORT, TRANSPORT_ALERT } from '../session-constants';
+import { PASSWORD_TOO_SHORT, TRANSPORT_ALERT } from '../../../app/session-constants';
 import {
   changePasswordSaga,
   checkSessionOnce,
@@ -28,6 +28,7 @@ import {
   firstLoginRequired,
   menuLoaded,
   menuRequested,
+  reauthRequired,
   sessionCleared,
   sessionRehydrated,
   sessionResumed,
@@ -35,7 +36,7 @@ import {
   signInRequested,
   signInSettled,
   signInSucceeded,
-} from '../session-slice';
+} from '../../../app/session-slice';
 
 const initialState = (): RootState => rootReducer(undefined, { type: '@@init' });
 const signedInState = (): RootState => rootReducer(initialState(), signInSucceeded(loginResponse()));
@@ -214,10 +215,10 @@ describe('logout, expiry and the session check', () => {
     expect((result.storeState as RootState)).toEqual(initialState());
   });
 
-  it("checklogin 401 ('login again') raises session/expired", () =>
+  it("checklogin answering 'login again' raises session/expired (a 401 is answered by the data layer)", () =>
     expectSaga(checkSessionOnce)
       .withState(signedInState())
-      .provide([[matchers.call.fn(api.checkLogin), throwError(httpError(401, { message: 'login again' }))]])
+      .provide([[matchers.call.fn(api.checkLogin), { message: 'login again' }]])
       .call(api.checkLogin, { accessToken: 'acc-456' })
       .put(sessionExpired())
       .run());
@@ -229,10 +230,26 @@ describe('logout, expiry and the session check', () => {
       .not.put(sessionExpired())
       .run());
 
-  it("session/expired signs out with 'Your Session Has Expired?' and goes to /login", async () => {
+  it('session/expired while signed in keeps the screen and its draft and opens the sign-in dialog', async () => {
     saveSession(loginResponse());
+    const state = rootReducer(signedInState(), locationChanged({ pathname: '/sampleInward' }));
+    document.body.innerHTML = '<main><input name="farmerName" value="Ramesh"></main>';
     const result = await expectSaga(sessionExpiredSaga)
-      .withReducer(rootReducer, signedInState())
+      .withReducer(rootReducer, state)
+      .put(reauthRequired())
+      .not.put(sessionCleared())
+      .not.put.actionType(navigateTo.type)
+      .run();
+    expect((result.storeState as RootState).session).toMatchObject({ status: 'signedIn', reauth: 'open' });
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('acc-456');
+    expect(JSON.parse(sessionStorage.getItem('draft:/sampleInward') ?? '{}')).toEqual({ farmerName: 'Ramesh' });
+    document.body.innerHTML = '';
+  });
+
+  it("session/expired of a first-login session signs out with 'Your Session Has Expired?' and goes to /login", async () => {
+    saveSession(firstLoginResponse());
+    const result = await expectSaga(sessionExpiredSaga)
+      .withReducer(rootReducer, rootReducer(initialState(), firstLoginRequired(firstLoginResponse())))
       .put(sessionCleared())
       .put(notifyWarning('Your Session Has Expired?'))
       .put(navigateTo('/login', true))

@@ -11,9 +11,9 @@ import {
   signInRequested,
   signInSettled,
   signInSucceeded,
-} from '../session-slice';
+} from '../../../app/session-slice';
 import { rootReducer } from '../../../app/store';
-import { sessionCleared } from '../session-slice';
+import { sessionCleared } from '../../../app/session-slice';
 import { notify } from '../../../lib/notifier/notify-slice';
 import { firstLoginResponse, loginResponse, threeLevelMenu } from '../../../test-support/fixtures';
 

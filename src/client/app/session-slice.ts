@@ -4,9 +4,9 @@
  * `session/cleared` resets the whole store (see app/store.ts).
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FirstLoginResponse, LoginResponse, MainMenu } from '../../../shared/contract/session';
-import { MSG } from '../../../shared/contract/messages';
-import type { StoredSession } from '../../lib/storage';
+import type { FirstLoginResponse, LoginResponse, MainMenu } from '../../shared/contract/session';
+import { MSG } from '../../shared/contract/messages';
+import type { StoredSession } from '../lib/storage';
 
 export type SessionStatus = 'signedOut' | 'firstLogin' | 'signedIn';
 export type MenuStatus = 'idle' | 'loading' | 'loaded' | 'failed';
@@ -23,6 +23,8 @@ export interface SessionState {
   /** Shown as an alert on the sign-in page (transport failure). */
   signInAlert: string | null;
   changingPassword: boolean;
+  /** The session ended under an open screen: the sign-in dialog is shown over it (the screen stays). */
+  reauth: 'closed' | 'open' | 'busy';
 }
 
 export const initialSessionState: SessionState = {
@@ -34,9 +36,11 @@ export const initialSessionState: SessionState = {
   signingIn: false,
   signInAlert: null,
   changingPassword: false,
+  reauth: 'closed',
 };
 
 export interface SignInForm { username: string; password: string }
+export interface ReauthForm { password: string }
 export interface ChangePasswordForm {
   userid: number;
   username: string;
@@ -114,6 +118,25 @@ const sessionSlice = createSlice({
       state.changingPassword = false;
     },
     logoutRequested() {},
+    /** A call answered 401 while signed in: the dialog opens, the screen and its draft stay. */
+    reauthRequired(state) {
+      if (state.reauth === 'closed') state.reauth = 'open';
+    },
+    reauthRequested: {
+      reducer(state) {
+        state.reauth = 'busy';
+      },
+      // As with sign-in: the password goes no further than the saga (and the DevTools sanitizer drops it).
+      prepare: (form: ReauthForm) => ({ payload: form }),
+    },
+    reauthFailed(state) {
+      state.reauth = 'open';
+    },
+    /** Signed in again as the same user: the session goes on where it was. */
+    reauthSucceeded(state, action: PayloadAction<LoginResponse>) {
+      state.user = action.payload;
+      state.reauth = 'closed';
+    },
   },
 });
 
@@ -132,6 +155,10 @@ export const {
   changePasswordRequested,
   changePasswordFinished,
   logoutRequested,
+  reauthRequired,
+  reauthRequested,
+  reauthFailed,
+  reauthSucceeded,
 } = sessionSlice.actions;
 
 /** A restored full session is live again: start the session check and load the menu. */
@@ -148,6 +175,7 @@ export const selectMenu = (s: WithSession) => s.session.menu;
 export const selectMenuStatus = (s: WithSession) => s.session.menuStatus;
 export const selectSigningIn = (s: WithSession) => s.session.signingIn;
 export const selectSignInAlert = (s: WithSession) => s.session.signInAlert;
+export const selectReauth = (s: WithSession) => s.session.reauth;
 export const selectChangingPassword = (s: WithSession) => s.session.changingPassword;
 export const selectAccessToken = (s: WithSession) => s.session.user?.accessToken ?? s.session.firstLogin?.accessToken ?? null;
 /** Who may change a password, and as which user: the signed-in user or the first-login user. */

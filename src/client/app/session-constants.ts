@@ -1,4 +1,4 @@
-import { PASSWORD_MSG, PASSWORD_RULES } from '../../../shared/contract/password-rules';
+import { PASSWORD_MSG, PASSWORD_RULES } from '../../shared/contract/password-rules';
 
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 /** The server's rule and message (the strength check itself is the server's). */
