@@ -16,7 +16,7 @@ export const EMPLOYEE_MSG = {
   email: 'Please Enter Valid Email ID!',
   department: 'Please Select Department!',
   username: 'Please Enter Self User Name!',
-  codeExists: 'Employee Code Already Exists!',
+  codeExists: 'This Employee Code Is Already Present!',
   usernameExists: 'User Name Already Exists!',
   selfDeactivate: 'You cannot deactivate your own account.',
   selfManager: 'A user cannot be their own reporting manager.',

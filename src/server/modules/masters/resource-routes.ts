@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { MASTER_ENDPOINTS, type MasterEndpoint } from '../../../shared/contract/endpoints';
 import {
-  PAGE_SIZE, RESOURCES, RESOURCE_MSG, fieldByName, idNameOf, uniqueFields, type DerivedField, type FieldDef, type LookupDef, type ResourceDef,
+  PAGE_SIZE, RESOURCES, RESOURCE_MSG, duplicateAnswerOf, fieldByName, idNameOf, uniqueFields, type DerivedField, type FieldDef, type LookupDef, type ResourceDef,
 } from '../../../shared/resources';
 import { validateResource } from '../../../shared/validation';
 import { mutate } from '../../lib/audit';
@@ -11,7 +11,7 @@ import { keptAnswer } from '../../lib/kept-answers';
 import { actorOf, requirePermission } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
 import {
-  findById, findDuplicate, insertRow, isActiveRow, listPage, lookupRows, refAlias, setStatus, updateRow, type ColumnValues, type DbRow,
+  findById, findDuplicate, insertRow, lockUniqueRules, isActiveRow, listPage, lookupRows, refAlias, setStatus, updateRow, type ColumnValues, type DbRow,
 } from './resource-repository';
 
 /**
@@ -210,7 +210,7 @@ function schemaFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): 
       };
     case 'save': {
       const uniques = uniqueFields(r);
-      const dups = uniques.map((u) => `${JSON.stringify({ ...r.answers.duplicate, rescoremessage: u.unique!.message })} when the ${u.label} exists`);
+      const dups = uniques.map((u) => `${JSON.stringify(duplicateAnswerOf(r, u))} when the ${u.unique!.within ? `${u.label} exists for the same ${fieldByName(r, u.unique!.within)?.label}` : `${u.label} exists`}`);
       const body: Record<string, object> = { id: ANY_ID, version: ANY_ID, userID: {}, userid: {} };
       if (idName !== 'id') body[idName] = ANY_ID;
       for (const f of r.fields) {
@@ -225,7 +225,10 @@ function schemaFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): 
           `400 {message} with the form's message when a field is not valid; 404 when the id does not exist; 409 when version is stale.`,
         body: { type: 'object', properties: body },
         response: {
-          200: answerObject(['id', ...new Set([...Object.keys(r.answers.saved), ...Object.keys(r.answers.duplicate), 'rescoremessage', ...Object.keys(created)])]),
+          200: answerObject(['id', ...new Set([
+            ...Object.keys(r.answers.saved), ...Object.keys(r.answers.duplicate), 'rescoremessage',
+            ...uniques.flatMap((u) => Object.keys(duplicateAnswerOf(r, u))), ...Object.keys(created),
+          ])]),
         },
       };
     }
@@ -273,15 +276,13 @@ function versionOf(body: Body): number | null {
 }
 
 const entityOf = (r: ResourceDef) => r.entity ?? r.table;
-const duplicateAnswer = (r: ResourceDef, f: FieldDef | undefined): Answer => ({
-  ...r.answers.duplicate, rescoremessage: f?.unique?.message ?? RESOURCE_MSG.checkAgain,
-});
+const duplicateAnswer = (r: ResourceDef, f: FieldDef | undefined): Answer => duplicateAnswerOf(r, f);
 
 /** The first unique field whose value another row holds, in form order. */
 async function duplicateField(db: Parameters<typeof findDuplicate>[0], r: ResourceDef, values: ColumnValues, id: number | null): Promise<FieldDef | undefined> {
   for (const f of uniqueFields(r)) {
     const v = values[f.column];
-    if (typeof v === 'string' && (await findDuplicate(db, r, f, v, id))) return f;
+    if ((typeof v === 'string' || typeof v === 'number') && (await findDuplicate(db, r, f, v, values, id))) return f;
   }
   return undefined;
 }
@@ -321,6 +322,8 @@ async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o
         if (!before) throw notFound(r, id);
         if (expected !== null && expected !== before.version) throw new HttpError(409, RESOURCE_MSG.stale);
       }
+      // A rule no index backs is checked under a lock, so that two saves cannot both pass it.
+      if (uniqueFields(r).some((f) => f.unique!.unindexed)) await lockUniqueRules(trx, r);
       const dup = await duplicateField(trx, r, values, id);
       if (dup) return duplicateAnswer(r, dup);
       await checkReferences(trx, r, values, before);

@@ -197,11 +197,11 @@ describe('validation', () => {
     const users = await count('app_user');
     const audits = await auditCount();
     const code = await save(body('dup01', { selfaccessforuser: 'someone_else' }));
-    expect([code.statusCode, code.json()]).toEqual([200, { status: 'Failed', status1: 'Success1', rescoremessage: 'Employee Code Already Exists!' }]);
+    expect([code.statusCode, code.json()]).toEqual([200, { status: 'Failed', status1: 'Success1', rescoremessage: 'This Employee Code Is Already Present!' }]);
     const name = await save(body('DUP02', { selfaccessforuser: 'USER_DUP01' }));
     expect(name.json()).toEqual({ status: 'Failed', status1: 'Success1', rescoremessage: 'User Name Already Exists!' });
     // both taken: the code is reported (form order)
-    expect((await save(body('DUP01'))).json().rescoremessage).toBe('Employee Code Already Exists!');
+    expect((await save(body('DUP01'))).json().rescoremessage).toBe('This Employee Code Is Already Present!');
     // renaming another user to a taken name is refused too
     const other = await create('DUP03');
     const byId = (await call(E.byId, { trnid: other.id })).json();
