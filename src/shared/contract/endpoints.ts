@@ -36,7 +36,7 @@ export const AUTH_ENDPOINTS = {
   getmenubyuser: { group: 'menu', name: 'getmenubyuser', auth: 'session', summary: "The signed-in user's menu (alias)." },
 } as const satisfies Record<string, EndpointSpec>;
 
-export { MASTER_ENDPOINTS, masterEndpointsOf, type MasterEndpoint } from './master-endpoints';
+export { ACTIVITY_TYPE_ENDPOINTS, MASTER_ENDPOINTS, masterEndpointsOf, type MasterEndpoint } from './master-endpoints';
 export { EMPLOYEE_ENDPOINTS, USER_ACCESS_ENDPOINTS, USER_ENDPOINTS, USER_ACCESS_MSG } from './user-endpoints';
 export { COMMON_MASTER_ENDPOINTS, type CommonMasterEndpointName } from './common-master-endpoints';
 export { PARAMETER_ENDPOINTS, type ParameterEndpointName } from './parameter-endpoints';

@@ -61,7 +61,7 @@ function optionalId(v: unknown, what = 'id'): number | null {
   return n;
 }
 
-function requiredId(body: Body): number {
+export function requiredId(body: Body): number {
   const id = optionalId(body?.id ?? body?.trnid);
   if (id === null) throw new HttpError(400, 'Please send the id of the record.');
   return id;

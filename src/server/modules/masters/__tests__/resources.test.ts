@@ -477,6 +477,48 @@ describe('activity type sequence', () => {
   });
 });
 
+describe('getAllactivityByid', () => {
+  const r = RESOURCES.activityType;
+  test('the activity type and activitylstById: the active types of its level by sequence; 400 / 404 otherwise', async () => {
+    const make = async (shortname: string, activitylevel: string, sequence?: number) => {
+      const res = await call(r.endpoints.save, { shortname, activityname: `All ${shortname}`, activitylevel, sequence1: sequence !== undefined, sequence });
+      expect(res.json().status).toBe('Success');
+      return res.json().id as number;
+    };
+    const late = await make('ALL9', 'Level 2', 1009);
+    const none = await make('ALLN', 'Level 2');
+    const early = await make('ALL1', 'Level 2', 1001);
+    const off = await make('ALLOFF', 'Level 2', 1005);
+    const other = await make('ALLL1', 'Level 1', 1003);
+    expect((await call(r.endpoints.status, { id: off, activeStatus: 'N' })).json().status).toBe('Success');
+
+    const res = await call('getAllactivityByid', { id: String(early), userID: 1 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const { activitylstById, ...record } = body;
+    expect(record).toEqual((await call(r.endpoints.byId, { id: early })).json());
+    const ids = activitylstById.map((x: Row) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([late, none, early]));
+    expect(ids).not.toContain(off);
+    expect(ids).not.toContain(other);
+    expect(activitylstById.find((x: Row) => x.id === late)).toEqual({ id: late, shortname: 'ALL9', activityname: 'All ALL9', activitylevel: 'Level 2', sequence: 1009 });
+    for (const x of activitylstById) expect(x.activitylevel).toBe('Level 2');
+    // by sequence, the ones without a sequence last
+    const seqs = activitylstById.map((x: Row) => x.sequence as number | null);
+    const numbered = seqs.filter((n: number | null) => n !== null);
+    expect(seqs).toEqual([...[...numbered].sort((a, b) => a - b), ...seqs.filter((n: number | null) => n === null)]);
+    expect(ids.indexOf(early)).toBeLessThan(ids.indexOf(late));
+    // trnid works too; an inactive type answers with its level's active ones
+    expect((await call('getAllactivityByid', { trnid: off })).json()).toMatchObject({ id: off, status: 'N', activitylstById });
+
+    const missing = await call('getAllactivityByid', { id: 987654 });
+    expect([missing.statusCode, missing.json().message]).toEqual([404, 'There is no Activity Type with id 987654.']);
+    for (const bad of [{}, { id: 'abc' }, { id: -1 }, { id: '1.5' }]) {
+      expect({ bad, status: (await call('getAllactivityByid', bad)).statusCode }).toEqual({ bad, status: 400 });
+    }
+  });
+});
+
 describe('definitions and the database agree; concurrency; OpenAPI', () => {
   test.each(RESOURCE_LIST.map((r) => [r.name, r] as const))('%s: every field column exists and text columns hold exactly maxLength', async (_n, r) => {
     const cols = await sql<{ column_name: string; character_maximum_length: number | null }>`
