@@ -19,6 +19,12 @@ export interface EndpointSpec {
    * once the body says which it is.
    */
   permissionOnUpdate?: PermissionFlag;
+  /**
+   * 'bearer': the legacy client sends only `Authorization: Bearer <accessToken>` with this call (spec 000
+   * section 7), so the Token and dbName headers are checked when sent and not required. The session must be
+   * live and full as for any call.
+   */
+  credentials?: 'bearer';
   summary: string;
 }
 

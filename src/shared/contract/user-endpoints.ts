@@ -27,7 +27,7 @@ export const USER_ACCESS_ENDPOINTS = {
     summary: "A user's activity access ({userid}, or id / trnid): every active activity type, the granted ones ticked; version (ours) to send back with the save.",
   },
   saveUserActivityAceess: {
-    group: 'master', name: 'saveUserActivityAceess', auth: 'session', permission: 'edit',
+    group: 'master', name: 'saveUserActivityAceess', auth: 'session', permission: 'edit', credentials: 'bearer',
     summary: "Replace a user's activity access with the ticked activities (flags from the role) and set their reporting manager. version (optional, as read by getUsractById): a stale one answers 409 and nothing is saved.",
   },
 } as const satisfies Record<string, EndpointSpec>;

@@ -6,6 +6,8 @@ import { activitiesAccessibleTo, accessToActivity } from '../user-routes';
 
 /** PGlite and argon2id are slow on a busy machine: generous limits (the budgets are checked by benchmarks). */
 const SLOW = 60_000;
+/** The administrator's password after signInFully's first-login change. */
+const ADMIN_PASSWORD = 'Changed@2026';
 
 /** User activity access (spec 000 sections 2, 4, 5, 6, 7). */
 let t: TestApp;
@@ -199,6 +201,34 @@ describe('save', () => {
     expect((await call('getresourceByroleId', { roleid: role.staff })).json()).toEqual([]);
     expect((await call('Employeechangedeletstatus', { id: worker, activeStatus: 'Y' })).json().status).toBe('Success');
     expect(await activitiesAccessibleTo(db, worker)).toHaveLength(2);
+  }, SLOW);
+
+  test('the save accepts the bearer token alone, as the legacy client sends it (spec 000 section 7); the other headers are checked when sent', async () => {
+    const bearerOnly = (body: unknown, s: Session = admin, more: Record<string, string> = {}) => t.app.inject({
+      method: 'POST', url: '/api/master/saveUserActivityAceess', payload: body as object,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.accessToken}`, ...more },
+    });
+    const res = await bearerOnly(payload({ actAccesslst: [row(act.B1)] }));
+    expect([res.statusCode, res.json().status]).toEqual([200, 'Success']);
+    const granted = await t.handle.db.selectFrom('user_activity_access').select('activity_type_id').where('user_id', '=', worker).execute();
+    expect(granted.map((x) => x.activity_type_id)).toEqual([act.B1]);
+    const audit = await t.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'userAccess.save').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect([audit.username, audit.after]).toEqual(['admin', expect.objectContaining({ activities: [act.B1] })]);
+
+    // a Token or dbName header that is sent must still be right; nothing is stored then
+    expect((await bearerOnly(payload(), admin, { token: 'x'.repeat(43) })).statusCode).toBe(401);
+    expect((await bearerOnly(payload(), admin, { dbname: 'otherlab' })).statusCode).toBe(403);
+    // the bearer token must name a live, full session: no token, a forged one, or a signed-out session is 401
+    expect((await t.app.inject({ method: 'POST', url: '/api/master/saveUserActivityAceess', payload: payload() })).statusCode).toBe(401);
+    expect((await bearerOnly(payload(), { ...admin, accessToken: `${admin.accessToken.slice(0, -2)}xx` })).statusCode).toBe(401);
+    const other = (await t.post('/api/auth/signin', { username: 'admin', password: enc(ADMIN_PASSWORD) })).json();
+    expect(other.message).toBe('SUCCESS');
+    expect((await t.post('/api/auth/logout', {}, other)).statusCode).toBe(200);
+    expect((await bearerOnly(payload(), other)).statusCode).toBe(401);
+    expect((await t.handle.db.selectFrom('user_activity_access').select('activity_type_id').where('user_id', '=', worker).execute()).map((x) => x.activity_type_id)).toEqual([act.B1]);
+    // every other call of the screen still needs all three headers
+    const read = await t.app.inject({ method: 'POST', url: '/api/master/getUsractById', payload: { userid: worker }, headers: { authorization: `Bearer ${admin.accessToken}` } });
+    expect(read.statusCode).toBe(401);
   }, SLOW);
 
   test("the save needs the 'edit' flag; the reads need 'view'", async () => {
