@@ -22,7 +22,8 @@ const KNOWN: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong.',
 };
 
-function validationSentence(err: FastifyError): string {
+/** A plain sentence for a body that failed its schema. */
+export function validationSentence(err: Pick<FastifyError, 'validation'>): string {
   const v = err.validation?.[0];
   if (!v) return 'The request is not valid.';
   const where = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');

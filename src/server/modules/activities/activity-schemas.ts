@@ -96,7 +96,7 @@ export const ACTIVITY_SCHEMAS = {
         status: {}, remarks: {}, version: {}, signaturePassword: { type: ['string', 'null'], maxLength: 4096 }, signatureMeaning: { type: ['string', 'null'], maxLength: 300 },
       },
     },
-    response: { 200: { type: 'object', properties: { message: STR, status: STR, trnid: INT, version: INT } } },
+    response: { 200: { type: 'object', properties: { message: STR, status: STR, trnid: INT, version: INT, reason: STR, code: INT, field: STR } } },
   },
   queue: {
     body: listBody,
