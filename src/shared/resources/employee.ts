@@ -118,6 +118,10 @@ export const employee: ResourceDef = {
       references: { table: 'user_group', message: 'The selected User Group does not exist or is inactive.' },
     },
     {
+      // "System Status Active" (spec 000, user master form): a new user is active unless unticked.
+      name: 'selfactive', column: 'active', label: 'System Status Active', kind: 'boolean', defaultValue: true, keepWhenAbsent: true, activeFlag: true,
+    },
+    {
       // Chosen on the activity access screen; the user form may leave it out.
       name: 'reportingmanagerid', column: 'reporting_manager_id', label: 'Reporting Manager', kind: 'integer', min: 1,
       messages: { invalid: EMPLOYEE_MSG.manager, range: EMPLOYEE_MSG.manager },

@@ -84,6 +84,12 @@ export interface FieldDef {
   references?: { table: string; message?: string };
   /** On an update, a field absent from the payload keeps its stored value (set from another screen). */
   keepWhenAbsent?: boolean;
+  /**
+   * Boolean fields: the row's active flag on the form (the user's 'System Status Active'), stored as 'Y' / 'N'
+   * and answered so. An update that changes it follows the status call's rules: the 'delete' permission and the
+   * resource's status checks, in the save's transaction.
+   */
+  activeFlag?: boolean;
 }
 
 export interface UniqueRule {

@@ -27,7 +27,8 @@ function selection(r: ResourceDef) {
     const of = columnOf(r, d.of).column;
     return [sql`(select ${ref(`x.${d.column}`)} from ${sql.table(d.table)} as x where x.id = ${ref(`${r.table}.${of}`)})`.as(refAlias(d.name))];
   });
-  return ['id', ...r.fields.map((f) => f.column), 'active', 'version', ...refs];
+  // A field may be the active flag itself (the user's 'System Status Active'): each column once.
+  return [...new Set(['id', ...r.fields.map((f) => f.column), 'active', 'version']), ...refs];
 }
 
 function columnOf(r: ResourceDef, legacyName: string): FieldDef | { column: 'id'; kind: 'integer' } {

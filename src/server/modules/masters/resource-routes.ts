@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { MASTER_ENDPOINTS, type MasterEndpoint } from '../../../shared/contract/endpoints';
 import {
-  PAGE_SIZE, RESOURCES, RESOURCE_MSG, duplicateAnswerOf, fieldByName, idNameOf, uniqueFields, type DerivedField, type FieldDef, type LookupDef, type ResourceDef,
+  ACTIVE, INACTIVE, PAGE_SIZE, RESOURCES, RESOURCE_MSG, ROLE_PERMISSION, duplicateAnswerOf, fieldByName, idNameOf, uniqueFields, type DerivedField, type FieldDef, type LookupDef, type ResourceDef,
 } from '../../../shared/resources';
 import { validateResource } from '../../../shared/validation';
 import { mutate } from '../../lib/audit';
@@ -310,8 +310,10 @@ async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o
   for (const f of r.fields) {
     // On an update, a field set from another screen keeps its value when the form leaves it out.
     if (f.keepWhenAbsent && id !== null && body[f.name] === undefined) continue;
-    values[f.column] = checked.values[f.name];
+    const v = checked.values[f.name];
+    values[f.column] = f.activeFlag ? (v === false ? INACTIVE : ACTIVE) : v;
   }
+  const activeField = r.fields.find((f) => f.activeFlag);
   const created = id === null && o.onCreate ? await o.onCreate(req) : {};
 
   try {
@@ -328,6 +330,13 @@ async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o
       if (dup) return duplicateAnswer(r, dup);
       await checkReferences(trx, r, values, before);
       if (o.checkSave) await o.checkSave({ trx, req, id, values, before });
+      // The form's active flag changed: the status call's permission and rules apply.
+      let reason: string | void = undefined;
+      const flag = activeField ? values[activeField.column] : undefined;
+      if (before && (flag === ACTIVE || flag === INACTIVE) && flag !== before.active) {
+        requirePermission(req, ROLE_PERMISSION.status);
+        if (o.onStatus) reason = await o.onStatus({ trx, req, before, flag });
+      }
       const after = before
         ? await updateRow(trx, r, before.id, values)
         : await insertRow(trx, r, { ...values, ...(created.columns ?? {}) });
@@ -337,6 +346,7 @@ async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o
         entityId: after.id,
         before: before ? auditRow(r, before) : null,
         after: auditRow(r, after),
+        reason: reason || null,
       });
       return { ...r.answers.saved, id: after.id, ...(before ? {} : (created.answer ?? {})) };
     });
