@@ -68,7 +68,7 @@ const BY_SCREEN: Entry[] = [
   // Employees and their activity access (userActivityAccess opens from the employee list).
   ...each([
     USER_ACCESS_ENDPOINTS.getCheckboxes, USER_ACCESS_ENDPOINTS.getresourceByroleId, USER_ACCESS_ENDPOINTS.getUsractById,
-    USER_ACCESS_ENDPOINTS.saveUserActivityAceess,
+    USER_ACCESS_ENDPOINTS.saveUserActivityAceess, USER_ACCESS_ENDPOINTS.getApproversForUser, USER_ACCESS_ENDPOINTS.getEmployeesWithoutApprover,
   ], [S.employees]),
   // Common master entries.
   ...each(Object.values(COMMON_MASTER_ENDPOINTS).filter((e) => !MENU_FREE.includes(e)), commonMaster),

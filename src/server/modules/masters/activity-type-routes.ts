@@ -3,7 +3,7 @@ import { ACTIVITY_TYPE_ENDPOINTS } from '../../../shared/contract/endpoints';
 import { activityType } from '../../../shared/resources';
 import { HttpError } from '../../plugins/errors';
 import { findById } from './resource-repository';
-import { requiredId, toLegacy } from './resource-routes';
+import { DIGITS_ID, requiredId, toLegacy } from './resource-routes';
 
 /**
  * getAllactivityByid (spec 000 section 7). The spec names the call and, among the activity type's fields,
@@ -11,8 +11,6 @@ import { requiredId, toLegacy } from './resource-routes';
  * the active activity types of its level in sequence order, so a form can show which sequences are taken.
  */
 const LIST_FIELDS = ['id', 'shortname', 'activityname', 'activitylevel', 'sequence'] as const;
-
-const DIGITS_ID = { type: ['integer', 'string'], pattern: '^\\s*\\d+\\s*$' };
 
 async function activityWithLevel(req: FastifyRequest) {
   const id = requiredId(req.body as Record<string, unknown> | null);

@@ -127,6 +127,8 @@ function pageAnswer(r: ResourceDef, page: number, rows: Array<DbRow & { total_it
 // ---- JSON schemas (validation of shapes, serialisation, OpenAPI) -------------------------------------
 
 const ANY_ID = { type: ['integer', 'string', 'null'] };
+/** An id of a new call, as the legacy client sends ids: a number or its digits (no coercion needed). */
+export const DIGITS_ID = { type: ['integer', 'string'], minimum: 0, maximum: 2147483647, pattern: '^\\s*\\d{1,10}\\s*$' };
 const LOOSE_TEXT = { type: ['string', 'number', 'null'] };
 
 function inputSchema(f: FieldDef): object {
