@@ -4,6 +4,7 @@
  */
 import { employee } from '../../../shared/resources';
 import { ResourceListPage, type Row, type ScreenColumn } from '../../crud';
+import { ApproverWarning } from './approver-warning';
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
 
@@ -19,5 +20,10 @@ export const EMPLOYEE_COLUMNS: readonly ScreenColumn[] = [
 ];
 
 export default function EmployeeList() {
-  return <ResourceListPage resource={employee} columns={EMPLOYEE_COLUMNS} emptySearchModal />;
+  return (
+    <>
+      <ApproverWarning />
+      <ResourceListPage resource={employee} columns={EMPLOYEE_COLUMNS} emptySearchModal />
+    </>
+  );
 }
