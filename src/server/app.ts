@@ -10,6 +10,7 @@ import type { Database } from './db/types';
 import type { Config } from './config';
 import type { EndpointSpec } from '../shared/contract/endpoints';
 import { registerErrorHandling } from './plugins/errors';
+import { registerJsonBody } from './plugins/json-body';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import sessionPlugin from './plugins/session';
 import { getOrCreateSessionSecret } from './modules/auth/session-repository';
@@ -28,9 +29,12 @@ import { auditRoutes } from './modules/audit/audit-routes';
 import { activityRoutes } from './modules/activities/activity-routes';
 import { searchRoutes } from './modules/search/search-routes';
 
+export interface ApiRoute { method: string; url: string; endpoint: EndpointSpec | null; body: unknown }
+
 declare module 'fastify' {
   interface FastifyInstance {
-    apiRoutes: Array<{ method: string; url: string; endpoint: EndpointSpec | null }>;
+    /** Every API route as registered, with its body schema (undefined when it has none): the guard tests enumerate these. */
+    apiRoutes: ApiRoute[];
   }
 }
 
@@ -61,8 +65,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: process.env.TRUST_PROXY === '1',
-    ajv: { customOptions: { removeAdditional: false, allowUnionTypes: true } },
+    // No coercion: a boolean or a list where a number or text belongs is refused, never turned into id 1 or
+    // 'true'. The loose forms the legacy client sends (digits for ids, 'Y'/'N') are declared per field
+    // (shared/contract/body-schema.ts).
+    ajv: { customOptions: { removeAdditional: false, allowUnionTypes: true, coerceTypes: false } },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
   });
+  registerJsonBody(app);
 
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
@@ -89,12 +99,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   // Every API route, as registered: the guard tests enumerate these.
-  const apiRoutes: Array<{ method: string; url: string; endpoint: EndpointSpec | null }> = [];
+  const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (r) => {
     if (r.url.startsWith('/api/') && !r.url.startsWith('/api/docs')) {
       const endpoint = ((r.config as { endpoint?: EndpointSpec } | undefined)?.endpoint) ?? null;
-      for (const m of [r.method].flat()) if (m !== 'HEAD') apiRoutes.push({ method: m, url: r.url, endpoint });
+      const body = (r.schema as { body?: unknown } | undefined)?.body;
+      for (const m of [r.method].flat()) if (m !== 'HEAD') apiRoutes.push({ method: m, url: r.url, endpoint, body });
     }
   });
   app.decorate('db', opts.db);

@@ -53,14 +53,14 @@ test('sign-in, first-login password change and sign-in again with the keyboard a
   await page.keyboard.press('Enter');
   await page.waitForURL(/#\/changePassword\/\d+$/);
   await page.getByLabel('Enter New Password').focus();
-  await page.keyboard.type('Lab@Admin2026');
+  await page.keyboard.type('Keeper@Soil2026');
   await page.keyboard.press('Tab');
   // A visibility toggle may sit between the two fields: tab until the second field has focus.
   for (let i = 0; i < 3 && !(await page.getByLabel('Re-Enter Password').evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await page.keyboard.type('Lab@Admin2026');
+  await page.keyboard.type('Keeper@Soil2026');
   await page.keyboard.press('Enter');
   await page.waitForURL(/#\/login$/);
-  await signIn(page, server.url, 'admin', 'Lab@Admin2026');
+  await signIn(page, server.url, 'admin', 'Keeper@Soil2026');
   await page.waitForURL(/#\/BlankHomePage$/);
 });
 
@@ -130,7 +130,7 @@ test('no serious or critical axe violation on any main screen', async () => {
     for (const v of violations) {
       found.push(`${route}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(' | ')}`);
     }
-    if (route === 'login') await signIn(page, server.url, 'admin', 'Lab@Admin2026').then(() => page.waitForURL(/#\/BlankHomePage$/));
+    if (route === 'login') await signIn(page, server.url, 'admin', 'Keeper@Soil2026').then(() => page.waitForURL(/#\/BlankHomePage$/));
   }
   if (found.length) await screenshot(page, 'accessibility-last');
   expect(found).toEqual([]);

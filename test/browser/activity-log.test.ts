@@ -10,7 +10,7 @@ let page: Page;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   page = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })).newPage();
-  await signInAdminFirstTime(page, server.url, 'Lab@Admin2026');
+  await signInAdminFirstTime(page, server.url, 'Keeper@Soil2026');
 });
 afterAll(async () => {
   await browser?.close();
@@ -32,6 +32,7 @@ test('a department change appears in the Activity Log with its before/after, and
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row').filter({ hasText: 'Audit Trail Dept' });
   await row.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
   await toast('Record Deleted Successfully!');
 
   // Activity Log from the user dropdown.

@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signIn, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
 
-const ADMIN_PASSWORD = 'Lab@Admin2026';
+const ADMIN_PASSWORD = 'Keeper@Soil2026';
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -259,11 +259,11 @@ test('b: a workflow role, a user with it and a reporting manager; the user signs
   await page.waitForURL(/#\/login$/);
   await signIn(page, server.url, 'rahul', password);
   await page.waitForURL(/#\/changePassword\/\d+$/);
-  await page.getByLabel('Enter New Password').fill('Rahul@Soil2026');
-  await page.getByLabel('Re-Enter Password').fill('Rahul@Soil2026');
+  await page.getByLabel('Enter New Password').fill('Field@Notes2026');
+  await page.getByLabel('Re-Enter Password').fill('Field@Notes2026');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/#\/login$/);
-  await signIn(page, server.url, 'rahul', 'Rahul@Soil2026');
+  await signIn(page, server.url, 'rahul', 'Field@Notes2026');
   await page.waitForURL(/#\/BlankHomePage$/); // the shell with the menu of the Laboratory Staff group
   await page.getByTestId('sidebar').getByText('Laboratory', { exact: true }).waitFor();
   await expect(page.getByTestId('user-name').textContent()).resolves.toContain('Rahul');

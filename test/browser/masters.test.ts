@@ -8,7 +8,7 @@ let page: Page;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await signInAdminFirstTime(page, server.url, 'Lab@Admin2026');
+  await signInAdminFirstTime(page, server.url, 'Keeper@Soil2026');
 });
 afterAll(async () => {
   await browser?.close();
@@ -42,6 +42,7 @@ test('create a department, find it by search, deactivate and reactivate it', asy
   await screenshot(page, 'department-search');
 
   await row.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
   await toast('Record Deleted Successfully!');
   await row.getByRole('button', { name: 'Reactivate' }).waitFor();
   await row.getByRole('button', { name: 'Reactivate' }).click();

@@ -9,7 +9,7 @@ import { encryptForTransport } from '../../src/shared/transport/aes';
 import { callApi, launchBrowser, screenshot, signIn, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
 
 const KEY = '8080808080808080';
-const ADMIN_PASSWORD = 'Lab@Admin2026';
+const ADMIN_PASSWORD = 'Keeper@Soil2026';
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
@@ -94,11 +94,11 @@ test("the administrator adds Department to the 'Laboratory Staff' menu; a member
   await page.waitForURL(/#\/login$/);
   await signIn(page, server.url, 'nisha', initialPassword);
   await page.waitForURL(/#\/changePassword\/\d+$/);
-  await page.getByLabel('Enter New Password').fill('Nisha@Soil2026');
-  await page.getByLabel('Re-Enter Password').fill('Nisha@Soil2026');
+  await page.getByLabel('Enter New Password').fill('Field@Notes2026');
+  await page.getByLabel('Re-Enter Password').fill('Field@Notes2026');
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/#\/login$/);
-  await signIn(page, server.url, 'nisha', 'Nisha@Soil2026');
+  await signIn(page, server.url, 'nisha', 'Field@Notes2026');
   await page.waitForURL(/#\/BlankHomePage$/);
   const sidebar = page.getByTestId('sidebar');
   await sidebar.getByText('Master Data', { exact: true }).click();

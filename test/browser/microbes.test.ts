@@ -12,7 +12,7 @@ let page: Page;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
   page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await signInAdminFirstTime(page, server.url, 'Lab@Admin2026');
+  await signInAdminFirstTime(page, server.url, 'Keeper@Soil2026');
 });
 afterAll(async () => {
   await browser?.close();
@@ -50,6 +50,7 @@ test('admin creates a microbe master entry, finds it by search, deactivates and 
   await expect(page.getByRole('row').count()).resolves.toBe(2);
   await expect(row.textContent()).resolves.toContain('Bacteria');
   await row.getByRole('button', { name: 'Deactivate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
   await toast('Record Saved Successfully!');
   await row.getByRole('button', { name: 'Reactivate' }).waitFor();
   await screenshot(page, 'microbe-master-deactivated');

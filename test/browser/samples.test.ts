@@ -9,7 +9,7 @@ beforeAll(async () => {
   // The demo lab brings the States of India, their Districts and the soil types the autocompletes look up.
   [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
   page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await signInAdminFirstTime(page, server.url, 'Lab@Admin2026');
+  await signInAdminFirstTime(page, server.url, 'Keeper@Soil2026');
 });
 afterAll(async () => {
   await browser?.close();

@@ -3,7 +3,7 @@ import { encryptForTransport } from '../../src/shared/transport/aes';
 import { ADMIN_INITIAL_PASSWORD, launchBrowser, screenshot, signIn, startServer, type RunningServer } from './support/harness';
 import { formatDisplayDate, greeting } from '../../src/shared/format/greeting';
 
-const NEW_PASSWORD = 'Lab@Admin2026';
+const NEW_PASSWORD = 'Keeper@Soil2026';
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;

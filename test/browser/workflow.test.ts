@@ -43,6 +43,15 @@ afterAll(async () => {
 });
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+/** Signs in the signature dialog that Approve / Revert open: the meaning is shown, the manager's password re-entered. */
+async function sign(page: Page, confirm: 'Sign and approve' | 'Sign and revert', shot?: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('signature-meaning').waitFor();
+  await dialog.getByLabel(/^Password/).fill(NEW_PASSWORD);
+  if (shot) await screenshot(page, shot);
+  await dialog.getByRole('button', { name: confirm }).click();
+}
 const statusLine = (page: Page) => page.getByTestId('status-message');
 
 test('submit, revert with a remark, resubmit, approve', async () => {
@@ -90,6 +99,7 @@ test('submit, revert with a remark, resubmit, approve', async () => {
   await manager.getByLabel('Revert With Comment').check();
   await manager.getByLabel('Comments').fill('Optimum pH looks high for this soil; please recheck.');
   await manager.getByRole('button', { name: 'Revert' }).click();
+  await sign(manager, 'Sign and revert', 'workflow-signature-revert');
   await toast(manager, 'Reverted Successfully!');
   await manager.waitForURL(/#\/ActivityTransactionHome\/1$/);
 
@@ -111,6 +121,13 @@ test('submit, revert with a remark, resubmit, approve', async () => {
   await manager.getByRole('link', { name: `Review Biochemical Tests of ${isolatecode}` }).click();
   await statusLine(manager).filter({ hasText: 'Above activity came for approval by Vikram Patil.' }).waitFor();
   await manager.getByRole('button', { name: 'Approve' }).click();
+  // A wrong password: refused with its sentence, nothing changes, the manager stays to sign again.
+  const dialog = manager.getByRole('dialog', { name: 'Sign the approval' });
+  await dialog.getByLabel(/^Password/).fill('Not-my-password-1');
+  await dialog.getByRole('button', { name: 'Sign and approve' }).click();
+  await toast(manager, 'The password is not correct, so the signature was not made. Nothing was changed.');
+  await manager.getByRole('button', { name: 'Approve' }).click();
+  await sign(manager, 'Sign and approve', 'workflow-signature-approve');
   await toast(manager, 'Approved Successfully!');
   await manager.waitForURL(/#\/ActivityTransactionHome\/1$/);
 
@@ -120,6 +137,10 @@ test('submit, revert with a remark, resubmit, approve', async () => {
   await staff.getByRole('link', { name: new RegExp(`^Open activities of ${isolatecode}`) }).click();
   await staff.getByRole('group', { name: 'Activities' }).getByRole('button', { name: 'BIOCH (A)' }).click();
   await statusLine(staff).filter({ hasText: /^Above activity approved by (Dr\. )?Anita Rao\.$/ }).waitFor();
+  // The signatures are on the record: the reversion and the approval, each with its meaning.
+  const signatures = staff.getByRole('region', { name: 'Signatures' });
+  await signatures.getByText(/Anita Rao \(manager\), .* UTC: Reverted for rechecking:/).waitFor();
+  await signatures.getByText(/Anita Rao \(manager\), .* UTC: Approved: I have reviewed these results and approve them\./).waitFor();
   await expect(staff.getByLabel(/^Optimum pH/).inputValue()).resolves.toBe('6.2');
   await screenshot(staff, 'workflow-staff-approved');
 });
@@ -160,6 +181,7 @@ test('a Level 2 activity on the isolate: plant assessment code, parameters, subm
   await manager.getByRole('link', { name: `Review Plant Growth Promotion of ${isolatecode}` }).first().click();
   await statusLine(manager).filter({ hasText: 'Above activity came for approval by Vikram Patil.' }).waitFor();
   await manager.getByRole('button', { name: 'Approve' }).click();
+  await sign(manager, 'Sign and approve');
   await toast(manager, 'Approved Successfully!');
   // The toast of the first test's approval may still be on the manager's page (the same document), so the one
   // awaited above can be that one: read the staff's buttons until the approval has landed (at most 5 s).

@@ -4,7 +4,7 @@
  * ten rows per page, up to seven page links, and per row: edit, the definition's extra actions, and
  * deactivate (active rows, delete icon) or reactivate (inactive rows, reset icon).
  */
-import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -39,11 +39,13 @@ import type { Row } from './crud-api';
 import { listRequested, searchRequested, selectResourceState, statusRequested } from './crud-slice';
 import { PageLinks } from './pagination';
 import { useRowExtras } from './row-extras';
+import { ConfirmDialog } from '../lib/confirm-dialog';
 import { routeWithId, useResource } from './use-resource';
 
 /** Where Back goes from every master list (spec 000 section 2). */
 export const LIST_BACK_PATH = '/BlankHomePage';
 export const NO_RECORDS = 'No records found.';
+export const DEACTIVATE_TEXT = 'It leaves the lists and dropdowns where new records choose it; records that use it keep it. You can reactivate it later. The change is kept in the audit trail.';
 
 export interface ResourceListPageProps {
   resource: ResourceDef;
@@ -55,6 +57,8 @@ export interface ResourceListPageProps {
   columns?: readonly ScreenColumn[];
   /** An empty search shows a modal with a Close button instead of an error toast (the employee list). */
   emptySearchModal?: boolean;
+  /** Actions of a screen beyond the definition's (e.g. the employee list's password reset), after the status ones. */
+  extraRowActions?(row: Row): ReactNode;
 }
 
 /** A list column; `value` computes the cell text (e.g. a name joined from several fields). */
@@ -74,12 +78,15 @@ export function ResourceListPage({
   rowActionIcons = {},
   columns = r.list.columns,
   emptySearchModal = false,
+  extraRowActions,
 }: ResourceListPageProps) {
   const state = useResource(r);
   const dispatch = useDispatch();
   const store = useStore<RootState>();
   const [text, setText] = useState(() => selectResourceState(store.getState(), r.name).searchText);
   const [emptySearchOpen, setEmptySearchOpen] = useState(false);
+  // Deactivation takes a record out of every list and dropdown: it is confirmed first (reactivation is not).
+  const [deactivating, setDeactivating] = useState<{ id: number; label: string } | null>(null);
 
   // On opening: the page and search last shown (page 1 of the list the first time).
   useEffect(() => {
@@ -131,7 +138,7 @@ export function ResourceListPage({
             title="Deactivate"
             color="error"
             disabled={state.statusPending}
-            onClick={() => dispatch(statusRequested({ resource: r.name, id: Number(id), activeStatus: 'N' }))}
+            onClick={() => setDeactivating({ id: Number(id), label })}
           >
             <DeleteIcon fontSize="small" />
           </IconButton>
@@ -147,6 +154,7 @@ export function ResourceListPage({
             <RestartAltIcon fontSize="small" />
           </IconButton>
         )}
+        {extraRowActions?.(row)}
         {rowExtras?.({ entity: r.entity ?? r.table, id: String(id), label })}
         <Chip
           size="small"
@@ -248,6 +256,14 @@ export function ResourceListPage({
           </DialogActions>
         </Dialog>
       ) : null}
+      <ConfirmDialog open={deactivating !== null} destructive title={`Deactivate ${deactivating?.label ?? ''}?`} confirmLabel="Deactivate"
+        onCancel={() => setDeactivating(null)}
+        onConfirm={() => {
+          if (deactivating) dispatch(statusRequested({ resource: r.name, id: deactivating.id, activeStatus: 'N' }));
+          setDeactivating(null);
+        }}>
+        {DEACTIVATE_TEXT}
+      </ConfirmDialog>
     </Paper>
   );
 }

@@ -4,6 +4,7 @@
  * sign-in screen renders without it.
  */
 import { AUTH_ENDPOINTS, path } from '../../shared/contract/endpoints';
+import { SESSION_ENDPOINTS, type SessionInfo } from '../../shared/contract/account-endpoints';
 import type {
   ChangePasswordRequest,
   FirstLoginResponse,
@@ -13,7 +14,7 @@ import type {
   SignInRequest,
 } from '../../shared/contract/session';
 
-export { httpStatus, isTransportError, isUnauthorized, serverMessage } from './http-errors';
+export { httpStatus, isTransportError, isUnauthorized, serverField, serverMessage } from './http-errors';
 
 type HttpModule = typeof import('./http');
 let httpModule: Promise<HttpModule> | null = null;
@@ -45,6 +46,8 @@ export const api = {
   logout: () => post<StatusAnswer>(path(AUTH_ENDPOINTS.logout), {}),
   checkLogin: (body: { accessToken: string }) => post<MessageAnswer>(path(AUTH_ENDPOINTS.checklogin), body),
   menuOfUser: (body: MenuRequest) => post<MainMenu[]>(path(AUTH_ENDPOINTS.menuofUserforjosn), body),
+  sessions: () => post<SessionInfo[]>(path(SESSION_ENDPOINTS.sessions), {}),
+  endSession: (body: { sessionId: string }) => post<StatusAnswer>(path(SESSION_ENDPOINTS.endSession), body),
 };
 
 export type Api = typeof api;

@@ -34,3 +34,9 @@ export function serverMessage(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The field a refusal names (`field` in the error body), e.g. 'signaturePassword' or 'amendmentReason'. */
+export function serverField(error: unknown): string | undefined {
+  const data = asHttpError(error)?.response?.data;
+  return data && typeof data === 'object' && 'field' in data && typeof data.field === 'string' ? data.field : undefined;
+}

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import { createTestApp, enc, type TestApp } from '../test-support/test-app';
+import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../test-support/test-app';
+import { ACCOUNT_MSG } from '../../shared/contract/account-endpoints';
+import { browserOf } from '../modules/auth/session-routes';
 import { tableDigests } from '../test-support/table-digests';
 import { SIGNATURE_MEANING, SIGNATURE_MSG } from '../../shared/contract/signatures';
 import { PASSWORD_CHANGE_MSG, PASSWORD_MSG } from '../../shared/contract/password-rules';
@@ -155,6 +157,100 @@ describe('sessions', () => {
     }
     expect(TOUCH_MS).toBeLessThanOrEqual(5_000);
   }, 60_000);
+});
+
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const signInWith = async (username: string, ua: string) =>
+  (await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username, password: enc('Perm@12345') }, headers: { 'user-agent': ua } })).json();
+
+describe('sessions a user can see and end', () => {
+
+  test('auth/sessions lists the caller\'s live sessions only, marks the current one; auth/endSession ends one of them, audited', async () => {
+    const office = await signInWith('tviewer', CHROME);
+    const laptop = await signInWith('tviewer', FIREFOX);
+    const list = (await t.post('/api/auth/sessions', {}, office)).json();
+    const mine = list.filter((x: { sessionId: string }) => [sidOf(office.accessToken), sidOf(laptop.accessToken)].includes(x.sessionId));
+    expect(mine).toHaveLength(2);
+    expect(list.every((x: { sessionId: string }) => x.sessionId !== sidOf(lab.staff.session.accessToken))).toBe(true);
+    expect(list.find((x: { current: boolean }) => x.current)).toMatchObject({ sessionId: sidOf(office.accessToken), browser: 'Chrome 131 on Windows' });
+    expect(list.find((x: { sessionId: string }) => x.sessionId === sidOf(laptop.accessToken))).toMatchObject({
+      browser: 'Firefox 133 on Linux', current: false, signedInAt: expect.stringMatching(/Z$/), lastSeenAt: expect.stringMatching(/Z$/),
+    });
+
+    // Someone else's session cannot be ended (answered like an unknown one), and nothing changes.
+    const before = await tableDigests(t.handle.db);
+    const foreign = await t.post('/api/auth/endSession', { sessionId: sidOf(lab.staff.session.accessToken) }, office);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, ACCOUNT_MSG.sessionNotFound]);
+    expect(await tableDigests(t.handle.db)).toEqual(before);
+    expect((await t.post('/api/auth/endSession', { sessionId: ['x'] }, office)).statusCode).toBe(400);
+
+    const ended = await t.post('/api/auth/endSession', { sessionId: sidOf(laptop.accessToken) }, office);
+    expect(ended.json()).toEqual({ status: 'OK', message: ACCOUNT_MSG.sessionEnded });
+    expect((await t.post('/api/transaction/checklogin', {}, laptop)).statusCode).toBe(401);
+    expect((await t.post('/api/transaction/checklogin', {}, office)).statusCode).toBe(200);
+    const audit = await t.handle.db.selectFrom('audit_log').select(['action', 'entity_id', 'username']).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: 'session.end', entity_id: sidOf(laptop.accessToken), username: 'tviewer' });
+  });
+
+  test('browserOf reads a user agent with a maintained parser', () => {
+    expect(browserOf(CHROME)).toBe('Chrome 131 on Windows');
+    expect(browserOf(null)).toBe('Unknown browser');
+  });
+});
+
+describe('administrators help users without weakening anything', () => {
+  let admin: Awaited<ReturnType<typeof signInFully>>;
+  beforeAll(async () => {
+    admin = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD);
+  });
+  test('resetUserPassword: a one-time password shown once, a forced change, the user\'s sessions ended, audited; Top Role only', async () => {
+    const victim = lab.outsider;
+    const staffTry = await t.post('/api/master/resetUserPassword', { resourceID: victim.id }, lab.staff.session);
+    expect(staffTry.statusCode).toBe(403);
+    const before = await tableDigests(t.handle.db);
+    for (const bad of [{}, { resourceID: true }, { resourceID: [victim.id] }, { resourceID: '1; drop table x' }]) {
+      expect((await t.post('/api/master/resetUserPassword', bad, admin)).statusCode).toBe(400);
+    }
+    expect((await t.post('/api/master/resetUserPassword', { resourceID: 999999 }, admin)).statusCode).toBe(404);
+    expect((await t.post('/api/master/resetUserPassword', { resourceID: admin.id }, admin)).json().message).toBe(ACCOUNT_MSG.notYourself);
+    const after = await tableDigests(t.handle.db);
+    for (const table of Object.keys(before).filter((x) => !['audit_log', 'session'].includes(x))) expect({ table, ...after[table] }).toEqual({ table, ...before[table] });
+
+    const reset = await t.post('/api/master/resetUserPassword', { resourceID: String(victim.id) }, admin);
+    expect(reset.json()).toMatchObject({ status: 'Success', password: expect.any(String) });
+    const oneTime = reset.json().password as string;
+    expect(passwordProblem(oneTime, { username: victim.username })).toBeNull();
+    // The old sessions are over; the old password no longer works; the one-time one only allows the change.
+    expect((await t.post('/api/transaction/checklogin', {}, victim.session)).statusCode).toBe(401);
+    expect((await t.post('/api/auth/signin', { username: victim.username, password: enc('Perm@12345') })).json().message).not.toBe('SUCCESS');
+    const first = (await t.post('/api/auth/signin', { username: victim.username, password: enc(oneTime) })).json();
+    expect(first.message).toBe('First Login');
+    const row = await t.handle.db.selectFrom('app_user').select(['must_change_password', 'password_hash']).where('id', '=', victim.id).executeTakeFirstOrThrow();
+    expect(row.must_change_password).toBe(true);
+    expect(row.password_hash).not.toContain(oneTime);
+    const audit = await t.handle.db.selectFrom('audit_log').select(['action', 'entity_id', 'after']).where('action', '=', 'user.password.reset').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ entity_id: String(victim.id), after: { must_change_password: true } });
+    expect(JSON.stringify(audit)).not.toContain(oneTime);
+  });
+
+  test('unlockUser clears the sign-in delays from every address; endUserSessions ends all of a user\'s sessions; both audited', async () => {
+    const user = lab.orphan;
+    for (let i = 0; i < 3; i++) await t.post('/api/auth/signin', { username: user.username, password: enc('Wrong@Guess123') });
+    expect((await t.handle.db.selectFrom('signin_throttle').select('failures').where('user_id', '=', user.id).executeTakeFirstOrThrow()).failures).toBe(3);
+    const unlock = await t.post('/api/master/unlockUser', { resourceID: user.id }, admin);
+    expect(unlock.json()).toEqual({ status: 'Success', message: expect.stringContaining('sign-in delays') });
+    expect(await t.handle.db.selectFrom('signin_throttle').select('failures').where('user_id', '=', user.id).execute()).toEqual([]);
+
+    const again = await signInWith(user.username, FIREFOX);
+    const end = await t.post('/api/master/endUserSessions', { resourceID: user.id }, admin);
+    expect(end.json().message).toMatch(/^\d+ live sessions? of .* ended\.$/);
+    expect((await t.post('/api/transaction/checklogin', {}, again)).statusCode).toBe(401);
+    expect((await t.post('/api/transaction/checklogin', {}, admin)).statusCode).toBe(200);
+    const actions = (await t.handle.db.selectFrom('audit_log').select('action').where('entity_id', '=', String(user.id)).where('entity', '=', 'user').execute()).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['user.unlock', 'user.sessions.end']));
+    expect((await t.post('/api/master/unlockUser', { resourceID: user.id }, lab.manager.session)).statusCode).toBe(403);
+  });
 });
 
 /** The session id inside an access token (its first part is base64url JSON). */

@@ -12,6 +12,8 @@ import { PERMISSION_FLAGS, type LoginResponse, type PermissionFlag } from '../..
 const SELF_SERVICE = new Set([
   '/api/auth/changePassword', '/api/auth/logout', '/api/transaction/checklogin',
   '/api/menu/menuofUserforjosn', '/api/menu/getmenubyuser',
+  // Your own sessions (Settings): only ever the caller's.
+  '/api/auth/sessions', '/api/auth/endSession',
 ]);
 
 const COLUMN: Record<PermissionFlag, string> = {

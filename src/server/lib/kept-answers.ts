@@ -28,14 +28,24 @@ const MAX_KEY_CHARS = 1_000;
 
 const pages = commitCache<string>({ name: 'kept list pages', maxAgeMs: KEPT_ANSWER_MS, maxEntries: 2_000, dropOn: anyChange });
 
+/** The body as a key, or null when it makes no key (too long, or JSON.stringify refuses it): never throws. */
+function keyOf(body: unknown): string | null {
+  try {
+    const text = JSON.stringify(body ?? null);
+    return text.length > MAX_KEY_CHARS ? null : text;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Wraps a list route's handler: a read whose answer depends only on the caller, the body and the data
  * (it must not write, and must return its answer rather than send it).
  */
 export function keptAnswer(handler: (req: FastifyRequest) => Promise<unknown>) {
   return async (req: FastifyRequest, reply?: FastifyReply): Promise<unknown> => {
-    const body = JSON.stringify(req.body ?? null);
-    if (!reply || !req.auth || !req.server.settings.keepListPages || body.length > MAX_KEY_CHARS) return handler(req);
+    const body = keyOf(req.body);
+    if (!reply || !req.auth || !req.server.settings.keepListPages || body === null) return handler(req);
     const key = `${req.routeOptions.url}|${req.auth.userId}|${body}`;
     // The route's own serializer (its response schema), as Fastify would have sent the answer.
     const json = await pages.get(req.server.db, key, async () => String(reply.serialize(await handler(req))));

@@ -22,25 +22,51 @@ const KNOWN: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body length is wrong.',
 };
 
-/** A plain sentence for a body that failed its schema. */
-export function validationSentence(err: Pick<FastifyError, 'validation'>): string {
+/** What a JSON Schema type asks for, in words; a field's first declared type is what it is (the rest are loose forms). */
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list', null: 'empty',
+};
+
+function typeWords(type: unknown): string {
+  const types = (Array.isArray(type) ? type : String(type).split(',')).map(String).filter((t) => t !== 'null');
+  return TYPE_WORDS[types[0] ?? 'null'] ?? types[0];
+}
+
+/**
+ * A refused body as a plain sentence naming the field, built from the validator's error (its path and
+ * parameters), never from its own text.
+ */
+function validationSentence(err: FastifyError): string {
   const v = err.validation?.[0];
   if (!v) return 'The request is not valid.';
   const where = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+  const field = where ? `The field '${where}'` : 'The request body';
   const params = v.params as Record<string, unknown>;
   switch (v.keyword) {
     case 'required':
-      return `The field '${String(params.missingProperty)}' is required.`;
+      return `The field '${where ? `${where}.` : ''}${String(params.missingProperty)}' is required.`;
     case 'type':
-      return `The field '${where || 'body'}' must be of type ${String(params.type)}.`;
+      return `${field} must be ${typeWords(params.type)}.`;
     case 'maxLength':
-      return `The field '${where}' must be at most ${String(params.limit)} characters.`;
+      return `${field} must be at most ${String(params.limit)} characters.`;
     case 'minLength':
-      return `The field '${where}' must not be empty.`;
+      return `${field} must not be empty.`;
+    case 'maxItems':
+      return `${field} must have at most ${String(params.limit)} items.`;
+    case 'maxProperties':
+      return `${field} must have at most ${String(params.limit)} fields.`;
+    case 'minimum':
+      return `${field} must be at least ${String(params.limit)}.`;
+    case 'maximum':
+      return `${field} must be at most ${String(params.limit)}.`;
+    case 'pattern':
+      return `${field} is not in the expected form.`;
+    case 'enum':
+      return `${field} must be one of: ${((params.allowedValues as unknown[]) ?? []).map((x) => JSON.stringify(x)).join(', ')}.`;
     case 'additionalProperties':
-      return `The field '${String(params.additionalProperty)}' is not expected here.`;
+      return `The field '${where ? `${where}.` : ''}${String(params.additionalProperty)}' is not expected here.`;
     default:
-      return `The field '${where || 'body'}' ${v.message ?? 'is not valid'}.`;
+      return `${field} is not valid.`;
   }
 }
 

@@ -77,7 +77,7 @@ export const ACTIVITY_ENDPOINTS = {
   },
   saveActivities: {
     group: 'master', name: 'saveActivities', auth: 'session', permission: 'edit', permissionOnUpdate: 'approve',
-    summary: "Level 1 submit / approve / revert: {actid (or id, activityID), samplenov, sampleno, activeList [{id or shortname, inputvalue (or input)}], status 'S'|'A'|'R', remarks, version?}. Answer {message: 'Success', status, trnid, version}. A refusal is HTTP 200 {message: 'Error', reason, code, field?} (the legacy client shows 'Please Check Again!'), reason being the plain sentence and code the HTTP status it stands for: 400 'Please Write a Remark of Revert!' for a revert without remark, the value's own message when a submitted value breaks its configuration (field: the short name; nothing stored), the owner without a reporting manager, a body that is not valid; 403 not the owner / not the reporting manager / approving one's own submission / no access to the activity / no edit flag / role without approve; 404 no such activity; 409 an illegal transition or a stale version (exactly one of a racing approve and revert wins). A missing or wrong signature of an approval or reversion stays 400 / 403 {message}.",
+    summary: "Level 1 submit / approve / revert: {actid (or id, activityID), samplenov, sampleno, activeList [{id or shortname, inputvalue (or input)}], status 'S'|'A'|'R', remarks, version?}. Answer {message: 'Success', status, trnid, version}. A refusal is HTTP 200 {message: 'Error', reason, code, field?} (the legacy client shows 'Please Check Again!'), reason being the plain sentence and code the HTTP status it stands for: 400 'Please Write a Remark of Revert!' for a revert without remark, the value's own message when a submitted value breaks its configuration (field: the short name; nothing stored), the owner without a reporting manager; 403 not the owner / not the reporting manager / approving one's own submission / no access to the activity / no edit flag / role without approve; 404 no such activity; 409 an illegal transition or a stale version (exactly one of a racing approve and revert wins). A body of the wrong shape (a type its schema refuses) and a missing or wrong signature of an approval or reversion stay 400 / 403 {message}.",
   },
   saveActivityParameters: {
     group: 'master', name: 'saveActivityParameters', auth: 'session', permission: 'edit', permissionOnUpdate: 'approve',
@@ -258,6 +258,10 @@ export interface ActivitySaveRequest {
   status: ActivityStatus;
   remarks?: string | null;
   version?: number | null;
+  /** Approve (A) and revert (R) are electronic signatures: the signer's password, transport-encoded. */
+  signaturePassword?: string;
+  /** One of SIGNATURE_MEANING's texts, as shown to the signer. */
+  signatureMeaning?: string;
 }
 
 export interface ActivitySaveAnswer { message: 'Success'; status: ActivityStatus; trnid: number; version: number }

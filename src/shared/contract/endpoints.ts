@@ -43,6 +43,7 @@ export const AUTH_ENDPOINTS = {
 } as const satisfies Record<string, EndpointSpec>;
 
 export { ACTIVITY_TYPE_ENDPOINTS, MASTER_ENDPOINTS, masterEndpointsOf, type MasterEndpoint } from './master-endpoints';
+export { ACCOUNT_ADMIN_ENDPOINTS, SESSION_ENDPOINTS } from './account-endpoints';
 export { EMPLOYEE_ENDPOINTS, USER_ACCESS_ENDPOINTS, USER_ENDPOINTS, USER_ACCESS_MSG } from './user-endpoints';
 export { COMMON_MASTER_ENDPOINTS, type CommonMasterEndpointName } from './common-master-endpoints';
 export { PARAMETER_ENDPOINTS, type ParameterEndpointName } from './parameter-endpoints';

@@ -10,6 +10,7 @@ import { ACTIVITY_ENDPOINTS } from './activity-endpoints';
 import { MENU_ADMIN_ENDPOINTS } from './menu-endpoints';
 import { AUDIT_ENDPOINTS } from './audit-endpoints';
 import { SEARCH_ENDPOINTS } from './search-endpoints';
+import { ACCOUNT_ADMIN_ENDPOINTS, SESSION_ENDPOINTS } from './account-endpoints';
 import { RESOURCE_LIST, activityType, employee, microbe, type ResourceDef } from '../resources';
 import { SCREEN, SCREEN_GROUP } from './screens';
 
@@ -38,6 +39,7 @@ const link = (route: string) => route.replace(/^\//, '');
 /** Endpoints that need no menu grant (see above). */
 const MENU_FREE: readonly EndpointSpec[] = [
   ...Object.values(AUTH_ENDPOINTS),
+  ...Object.values(SESSION_ENDPOINTS),
   ...Object.values(AUDIT_ENDPOINTS),
   ACTIVITY_ENDPOINTS.getApprovalCounts,
   // Lookups for dropdowns.
@@ -69,6 +71,7 @@ const BY_SCREEN: Entry[] = [
   ...each([
     USER_ACCESS_ENDPOINTS.getCheckboxes, USER_ACCESS_ENDPOINTS.getresourceByroleId, USER_ACCESS_ENDPOINTS.getUsractById,
     USER_ACCESS_ENDPOINTS.saveUserActivityAceess, USER_ACCESS_ENDPOINTS.getApproversForUser, USER_ACCESS_ENDPOINTS.getEmployeesWithoutApprover,
+    ...Object.values(ACCOUNT_ADMIN_ENDPOINTS),
   ], [S.employees]),
   // Common master entries.
   ...each(Object.values(COMMON_MASTER_ENDPOINTS).filter((e) => !MENU_FREE.includes(e)), commonMaster),

@@ -6,7 +6,7 @@ export function greeting(at: Date): 'Good Morning' | 'Good Afternoon' | 'Good Ev
   return 'Good Evening';
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { MONTHS } from './date-time';
 
 /** dd-MMM-yyyy in local time, e.g. 05-Mar-2026. */
 export function formatDisplayDate(at: Date): string {

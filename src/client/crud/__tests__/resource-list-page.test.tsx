@@ -124,6 +124,8 @@ describe('ResourceListPage', () => {
     expect(screen.getByLabelText('Search Text')).toHaveAttribute('maxLength', '20');
 
     fireEvent.click(within(bodyRows()[0]).getByRole('button', { name: 'Deactivate' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(callsTo('workflowtdelstatus')).toEqual([{ id: 3, activeStatus: 'N', userID: 7 }]));
     expect(await screen.findByText('Record Deleted Successfully!')).toBeInTheDocument();
     await waitFor(() => expect(callsTo('getallworkflow')).toHaveLength(2));
@@ -144,6 +146,8 @@ describe('ResourceListPage', () => {
     const { task } = renderList();
     await screen.findByText('Department 1');
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Please Check Again!')).toBeInTheDocument();
     await waitFor(() => expect(callsTo('getdepartment')).toHaveLength(2));
     await stop(task);

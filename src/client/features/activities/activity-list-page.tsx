@@ -32,6 +32,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { ACTIVITY_PAGE_SIZE, type ActivityLevel, type ActivityListRow } from '../../../shared/contract/activity-endpoints';
 import { MSG } from '../../../shared/contract/messages';
 import { STATUS_COLOUR, toClientStatus } from '../../../shared/workflow';
+import { AmendedChip } from './amended-chip';
 import type { RootState } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
 import { notifyError } from '../../lib/notifier/notify-slice';
@@ -83,6 +84,7 @@ function ActivityRows({ level, rows, page }: { level: ActivityLevel; rows: Activ
                   <CoronavirusIcon fontSize="small" />
                 </IconButton>
               )}
+              {r.amended ? <AmendedChip /> : null}
             </TableCell>
           </TableRow>
         );

@@ -13,6 +13,7 @@
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +24,11 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ActivityButton, ActivityLevel, ParamconfWithTransaction } from '../../../shared/contract/activity-endpoints';
-import { REMARK_MAX, WORKFLOW_MSG, statusMessage, type ActivityAction, type StoredStatus } from '../../../shared/workflow';
+import { SIGNATURE_MEANING, type SignatureInfo, type SignedAction } from '../../../shared/contract/signatures';
+import { REMARK_MAX, WORKFLOW_MSG, statusMessage, transitionFor, type ActivityAction, type StoredStatus } from '../../../shared/workflow';
+import { formatUtcDateTime } from '../../../shared/format/date-time';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
+import { encodeSecrets } from '../../lib/transport';
 import { homeOf, paramScreenPath } from './activity-paths';
 import { listPath } from './activity-sagas';
 import { screenClosed, screenRequested, selectScreen, transitionRequested } from './activity-slice';
@@ -57,13 +62,33 @@ function ActivityButtons({ buttons, current, onOpen }: { buttons: ActivityButton
   );
 }
 
+/** The signed approvals and reversions of the open activity (who, when in UTC, what they meant). */
+function Signatures({ list }: { list: SignatureInfo[] }) {
+  if (list.length === 0) return null;
+  return (
+    <Box component="section" aria-label="Signatures" sx={{ mt: 2 }}>
+      <Typography variant="subtitle2" component="h3">Signatures</Typography>
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {list.map((g) => (
+          <li key={`${g.at}-${g.hash}`}>
+            <Typography variant="body2">
+              {`${g.name} (${g.username}), ${formatUtcDateTime(g.at)}: ${g.meaning}`}
+              {!g.valid && <strong>{' (does not match its record)'}</strong>}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 interface ControlsProps {
   level: ActivityLevel;
   p: ParamconfWithTransaction;
   status: StoredStatus;
   pending: ActivityAction | null;
   form: ParameterFormApi;
-  onAction(action: ActivityAction, values: Record<string, string>, remarks: string): void;
+  onAction(action: ActivityAction, values: Record<string, string>, remarks: string, signaturePassword?: string): void;
   onCancel(): void;
 }
 
@@ -75,16 +100,35 @@ function Controls({ level, p, status, pending, form, onAction, onCancel }: Contr
   const busy = pending !== null;
   const allowed = (a: ActivityAction) => p.allowed.includes(a);
   const submitDisabled = busy || status === 'S' || status === 'A' || !allowed('submit') || (level === 'Level 2' && !form.formik.isValid);
-  const decideDisabled = busy || status === 'A';
+  // An approval whose data was amended since is decided again (approve or revert), signed like the first.
+  const decideDisabled = busy || (status === 'A' && !p.amended);
+  const [signing, setSigning] = useState<SignedAction | null>(null);
+  const decide = (action: SignedAction) => {
+    // A revert without its remark is refused before anyone is asked to sign (the saga says why).
+    if (transitionFor(status, action, p.amended === true)?.remarkRequired && remarks.trim() === '') onAction(action, form.formik.values, remarks);
+    else setSigning(action);
+  };
+  const sign = async (password: string) => {
+    const action = signing;
+    if (!action) return;
+    setSigning(null);
+    const [encoded] = await encodeSecrets(password);
+    onAction(action, form.formik.values, remarks, encoded);
+  };
 
   return (
     <Box sx={{ mt: 3, display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {manager && status !== 'A' && (
+      {p.amended && (
+        <Alert severity="warning" data-testid="amended-notice">
+          Data amended after approval: the data these results rest on was changed after they were approved. Approve them again or revert them.
+        </Alert>
+      )}
+      {manager && (status !== 'A' || p.amended) && (
         <FormControlLabel label="Revert With Comment"
           control={<Checkbox checked={revertWithComment} onChange={(e) => setRevertWithComment(e.target.checked)} />} />
       )}
       {manager && (revertWithComment || status === 'A') && (
-        <TextField id="activity-remarks" label="Comments" multiline minRows={2} value={remarks} disabled={status === 'A'}
+        <TextField id="activity-remarks" label="Comments" multiline minRows={2} value={remarks} disabled={status === 'A' && !p.amended}
           onChange={(e) => setRemarks(e.target.value.slice(0, REMARK_MAX))}
           helperText={`${remarks.length}/${REMARK_MAX}`} slotProps={{ htmlInput: { maxLength: REMARK_MAX } }} />
       )}
@@ -101,17 +145,27 @@ function Controls({ level, p, status, pending, form, onAction, onCancel }: Contr
         {manager && (
           <>
             <Button variant="outlined" color="error" disabled={decideDisabled || !allowed('revert')}
-              onClick={() => onAction('revert', form.formik.values, remarks)}>
+              onClick={() => decide('revert')}>
               Revert
             </Button>
             <Button variant="contained" color="success" disabled={decideDisabled || !allowed('approve')}
-              onClick={() => onAction('approve', form.formik.values, remarks)}>
+              onClick={() => decide('approve')}>
               Approve
             </Button>
           </>
         )}
         <Button variant="text" onClick={onCancel} disabled={busy}>Cancel</Button>
       </Box>
+      <Signatures list={p.signatures ?? []} />
+      <ConfirmDialog open={signing !== null} title={signing === 'revert' ? 'Sign the reversion' : 'Sign the approval'}
+        confirmLabel={signing === 'revert' ? 'Sign and revert' : 'Sign and approve'} askPassword destructive={signing === 'revert'}
+        onCancel={() => setSigning(null)} onConfirm={({ password }) => void sign(password)}>
+        <Typography sx={{ mb: 1 }}>This is your electronic signature. Its meaning:</Typography>
+        <Typography component="blockquote" sx={{ fontWeight: 600, m: 0, mb: 2 }} data-testid="signature-meaning">
+          {signing ? SIGNATURE_MEANING[signing] : ''}
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 1 }}>Re-enter your password to sign.</Typography>
+      </ConfirmDialog>
     </Box>
   );
 }
@@ -139,8 +193,8 @@ export default function ActivityParamPage({ level }: { level: ActivityLevel }) {
   const p = screen.key?.actid === actid ? screen.paramconf : null;
   const values = p ? Object.fromEntries(p.activeList.map((x) => [x.shortname, x.inputvalue])) : undefined;
   const editable = flags.edit && Boolean(p?.canEdit) && p?.mode !== 'manager';
-  const onAction = (action: ActivityAction, v: Record<string, string>, remarks: string) =>
-    dispatch(transitionRequested({ action, values: v, remarks }));
+  const onAction = (action: ActivityAction, v: Record<string, string>, remarks: string, signaturePassword?: string) =>
+    dispatch(transitionRequested({ action, values: v, remarks, ...(signaturePassword ? { signaturePassword } : {}) }));
 
   return (
     <Box sx={{ p: 2 }}>

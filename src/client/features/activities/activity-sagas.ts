@@ -12,8 +12,9 @@ import type {
   ActivityButton, ActivityLevel, ActivityListRow, ActivitySaveRequest, ActivitySaveResult, ApprovalQueueRow, ParamconfWithTransaction,
 } from '../../../shared/contract/activity-endpoints';
 import { MSG } from '../../../shared/contract/messages';
+import { SIGNATURE_MEANING, type SignedAction } from '../../../shared/contract/signatures';
 import { SAVE_SUCCESS_MESSAGE, WORKFLOW_MSG, transitionFor } from '../../../shared/workflow';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isUnauthorized, serverField, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { request } from '../../lib/request';
@@ -26,6 +27,7 @@ import {
 
 export const LOAD_FAILED = 'The activities could not be loaded.';
 export const ERROR_TITLE = 'Error';
+export const SIGNATURE_NOT_MADE = 'Not signed';
 
 /** The list a parameter screen returns to. */
 export const listPath = (level: ActivityLevel, pageno: number): string =>
@@ -76,7 +78,8 @@ export function* loadScreen(action: PayloadAction<ScreenKey>): SagaIterator {
 export function saveBody(screen: ScreenState, req: TransitionRequest): ActivitySaveRequest {
   const p = screen.paramconf as ParamconfWithTransaction;
   const key = screen.key as ScreenKey;
-  const to = transitionFor(screen.status, req.action)?.to ?? 'S';
+  const to = transitionFor(screen.status, req.action, p.amended === true)?.to ?? 'S';
+  const signed = req.action === 'approve' || req.action === 'revert';
   return {
     id: p.actid,
     actid: p.actid,
@@ -90,13 +93,14 @@ export function saveBody(screen: ScreenState, req: TransitionRequest): ActivityS
     status: to,
     remarks: req.remarks.trim() === '' ? null : req.remarks.trim(),
     version: p.version,
+    ...(signed ? { signaturePassword: req.signaturePassword ?? '', signatureMeaning: SIGNATURE_MEANING[req.action as SignedAction] } : {}),
   };
 }
 
 export function* saveTransition(action: PayloadAction<TransitionRequest>): SagaIterator {
   const screen: ScreenState = yield select(selectScreen);
   const req = action.payload;
-  const t = transitionFor(screen.status, req.action);
+  const t = transitionFor(screen.status, req.action, screen.paramconf?.amended === true);
   if (t?.remarkRequired && req.remarks.trim() === '') {
     yield put(notifyError(WORKFLOW_MSG.remarkRequired, MSG.oopsTitle));
     return;
@@ -118,6 +122,11 @@ export function* saveTransition(action: PayloadAction<TransitionRequest>): SagaI
   } catch (error) {
     yield put(transitionFailed());
     if (isUnauthorized(error)) return;
+    if (serverField(error) === 'signaturePassword') {
+      // Not signed (wrong password): nothing changed, so the manager stays on the screen to sign again.
+      yield put(notifyError(serverMessage(error) ?? WORKFLOW_MSG.saveError, SIGNATURE_NOT_MADE));
+      return;
+    }
     yield put(notifyError(WORKFLOW_MSG.saveError, ERROR_TITLE, serverMessage(error)));
   }
   // Level 1 goes back to the list either way (spec 001 section 8); Level 2 stays to let the user fix it.

@@ -78,6 +78,8 @@ export interface TransitionRequest {
   /** The form's values by parameter short name. */
   values: Record<string, string>;
   remarks: string;
+  /** Approve and revert are signed: the manager's password, already transport-encoded (never the plain text). */
+  signaturePassword?: string;
 }
 
 const sameKey = (a: ScreenKey | null, b: ScreenKey) =>
@@ -139,7 +141,7 @@ export const activitiesSlice = createSlice({
     /** Submit / approve / revert asked for: legal only from the current status, with a remark for a revert, one at a time. */
     transitionRequested(state, action: PayloadAction<TransitionRequest>) {
       const s = state.screen;
-      const t = transitionFor(s.status, action.payload.action);
+      const t = transitionFor(s.status, action.payload.action, s.paramconf?.amended === true);
       if (!s.paramconf || s.pending !== null || !t) return;
       if (t.remarkRequired && action.payload.remarks.trim() === '') return;
       s.pending = action.payload.action;
@@ -147,9 +149,11 @@ export const activitiesSlice = createSlice({
     transitionSucceeded(state, action: PayloadAction<{ action: ActivityAction; answer: ActivitySaveAnswer }>) {
       const s = state.screen;
       if (s.pending !== action.payload.action) return;
-      s.status = nextStatus(s.status, action.payload.action);
+      s.status = nextStatus(s.status, action.payload.action, s.paramconf?.amended === true);
       s.pending = null;
       if (s.paramconf) {
+        // Approved or reverted again: the amendment has been decided on.
+        s.paramconf.amended = false;
         s.paramconf.status = s.status;
         s.paramconf.version = action.payload.answer.version;
         s.paramconf.trnid = action.payload.answer.trnid;

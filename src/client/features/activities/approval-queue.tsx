@@ -12,6 +12,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import { AmendedChip } from './amended-chip';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { ACTIVITY_PAGE_SIZE, type ActivityLevel } from '../../../shared/contract/activity-endpoints';
@@ -55,7 +56,7 @@ export function ApprovalQueue({ level }: { level: ActivityLevel }) {
               <TableCell>{r.samplenov}</TableCell>
               <TableCell>{r.isolatecode}</TableCell>
               {level2 && <TableCell>{r.pncode}</TableCell>}
-              <TableCell>{r.activityname}</TableCell>
+              <TableCell>{r.activityname}{r.amended ? <AmendedChip /> : null}</TableCell>
               <TableCell>{r.submitter}</TableCell>
               <TableCell>{when(r.submittedAt)}</TableCell>
               <TableCell>

@@ -34,8 +34,10 @@ import { ACTIVE, DEFAULT_ANSWERS, PAGE_SIZE, RESOURCE_MSG } from '../../../share
 import type { RootState } from '../../app/store';
 import type { CrudAnswer } from '../../crud/crud-api';
 import { PageLinks } from '../../crud/pagination';
+import { DEACTIVATE_TEXT } from '../../crud/resource-list-page';
 import { usePagedSearch } from '../../crud/use-paged-search';
 import { isUnauthorized, serverMessage } from '../../lib/api';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { postMaster } from './api';
 
@@ -62,6 +64,7 @@ function EntryList({ typeid }: { typeid: number }) {
   );
   const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch(fetchPage, COMMON_MASTER_MSG.emptySearch);
 
+  const [deactivating, setDeactivating] = useState<CommonMasterRow | null>(null);
   const changeStatus = async (id: number, activeStatus: 'N' | 'Y') => {
     const expected = activeStatus === 'N' ? DEFAULT_ANSWERS.deactivated : DEFAULT_ANSWERS.reactivated;
     try {
@@ -137,7 +140,7 @@ function EntryList({ typeid }: { typeid: number }) {
                         <EditIcon fontSize="small" />
                       </IconButton>
                       {active ? (
-                        <IconButton size="small" aria-label="Deactivate" title="Deactivate" color="error" onClick={() => void changeStatus(row.id, 'N')}>
+                        <IconButton size="small" aria-label="Deactivate" title="Deactivate" color="error" onClick={() => setDeactivating(row)}>
                           <DeleteIcon fontSize="small" />
                         </IconButton>
                       ) : (
@@ -158,6 +161,14 @@ function EntryList({ typeid }: { typeid: number }) {
           {total > 0 ? `Page ${page} of ${pageCount} (${total} records)` : ''}
         </Typography>
         <PageLinks page={page} pageCount={pageCount} onPage={(p) => void goTo(p)} disabled={loading} />
+        <ConfirmDialog open={deactivating !== null} destructive title={`Deactivate ${deactivating?.value ?? ''}?`} confirmLabel="Deactivate"
+          onCancel={() => setDeactivating(null)}
+          onConfirm={() => {
+            if (deactivating) void changeStatus(deactivating.id, 'N');
+            setDeactivating(null);
+          }}>
+          {DEACTIVATE_TEXT}
+        </ConfirmDialog>
       </Box>
     </>
   );

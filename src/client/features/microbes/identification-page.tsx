@@ -27,7 +27,9 @@ import { BIOSAFETY_LEVELS, MASTER_LOOKUP } from '../../../shared/resources';
 import {
   IDENTIFICATION_FIELDS, IDENTIFICATION_MSG, IDENTIFICATION_STEPS, identificationSchema,
 } from '../../../shared/validation/microbe-identification';
-import { httpStatus, isUnauthorized, serverMessage } from '../../lib/api';
+import { httpStatus, isUnauthorized, serverField, serverMessage } from '../../lib/api';
+import { useReasonPrompt } from '../../lib/confirm-dialog';
+import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { useSubmitWithToasts } from '../../lib/form-submit';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
@@ -159,13 +161,30 @@ function IdentificationForm({ record, samplenov, back, onStale }: { record: Iden
   const dispatch = useDispatch();
   const types = useMicrobeTypes();
   const [saving, setSaving] = useState(false);
+  const reasonPrompt = useReasonPrompt();
   const formik = useFormik<Values>({
     initialValues: valuesOf(record),
     validate,
     onSubmit: async (values) => {
+      // Results rest on the identification: the change is an amendment with a reason (asked again if the server
+      // finds results that appeared after the screen was opened).
+      let amendmentReason: string | null = null;
+      if (record.amendmentRequired) {
+        amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
+        if (amendmentReason === null) return;
+      }
       setSaving(true);
+      const body = { samplenov, ...values, bactid: Number(values.bactid), version: record.version ?? 0 };
       try {
-        const answer = await microbeApi.saveIdentification({ samplenov, ...values, bactid: Number(values.bactid), version: record.version ?? 0 });
+        let answer;
+        try {
+          answer = await microbeApi.saveIdentification({ ...body, ...(amendmentReason ? { amendmentReason } : {}) });
+        } catch (error) {
+          if (amendmentReason !== null || serverField(error) !== 'amendmentReason') throw error;
+          amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
+          if (amendmentReason === null) return;
+          answer = await microbeApi.saveIdentification({ ...body, amendmentReason });
+        }
         if (answer?.statuss === 'Success') {
           dispatch(notifySuccess(answer.message || IDENTIFICATION_MSG.saved));
           dispatch(navigateTo(back));
@@ -251,10 +270,11 @@ function IdentificationForm({ record, samplenov, back, onStale }: { record: Iden
         <Button component={RouterLink} to={back} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back
         </Button>
-        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving} aria-busy={saving || undefined}>
+        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving || record.canEdit === false} aria-busy={saving || undefined}>
           Save
         </Button>
       </Box>
+      {reasonPrompt.dialog}
     </Box>
   );
 }
@@ -314,6 +334,7 @@ export default function IdentificationPage() {
         </Alert>
       ) : null}
       {samplenov && !record && !error ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}
+      <RecordIntegrityNotice record={record} what="microbe identification" />
       {record ? <IdentificationForm key={`${record.samplenov}:${record.version ?? 0}`} record={record} samplenov={samplenov!} back={back} onStale={setStale} /> : null}
       {!record ? (
         <Button component={RouterLink} to={back} variant="outlined" startIcon={<ArrowBackIcon />} sx={{ mt: 2 }}>

@@ -32,7 +32,9 @@ import {
   samplingDateWarning, type SampleInwardField,
 } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import { isUnauthorized, serverField, serverMessage } from '../../lib/api';
+import { useReasonPrompt } from '../../lib/confirm-dialog';
+import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { notifyError, notifyWarning } from '../../lib/notifier/notify-slice';
 import { districtItems, masterItems, postTransaction } from './api';
 import MasterAutocomplete from './master-autocomplete';
@@ -68,6 +70,7 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
   const user = useSelector(selectUser);
   const today = useMemo(() => localToday(), []);
   const [dialog, setDialog] = useState<(DialogMessage & { done: boolean }) | null>(null);
+  const reasonPrompt = useReasonPrompt();
   const formik = useFormik<FormValues>({
     initialValues: record ? valuesOf(record) : emptyValues(user?.resourceName || user?.fullname || '', today),
     validationSchema: sampleInwardSchema(today),
@@ -80,8 +83,23 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
         userID: user?.id ?? null,
         ...(record ? { id: record.id, version: record.version } : {}),
       };
+      // Results rest on the sample: the change is an amendment and needs its reason (asked again if the server
+      // finds results that appeared after the screen was opened).
+      let amendmentReason: string | null = null;
+      if (record?.amendmentRequired) {
+        amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
+        if (amendmentReason === null) return;
+      }
       try {
-        const answer = await postTransaction<SampleInwardSaveAnswer>('savesampleinverd', body);
+        let answer: SampleInwardSaveAnswer;
+        try {
+          answer = await postTransaction<SampleInwardSaveAnswer>('savesampleinverd', { ...body, ...(amendmentReason ? { amendmentReason } : {}) });
+        } catch (error) {
+          if (amendmentReason !== null || serverField(error) !== 'amendmentReason') throw error;
+          amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
+          if (amendmentReason === null) return;
+          answer = await postTransaction<SampleInwardSaveAnswer>('savesampleinverd', { ...body, amendmentReason });
+        }
         if (answer?.status === 'Success') setDialog({ title: SAMPLE_INWARD_MSG.otpTitle, message: answer.message, done: true });
         else if (answer?.status === 'Success1') setDialog({ title: SAMPLE_INWARD_MSG.saveMessageTitle, message: answer.message, done: false });
         else dispatch(notifyError(SAMPLE_INWARD_MSG.saveFailed, MSG.oops));
@@ -195,11 +213,12 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
         <Button component={RouterLink} to={SAMPLE_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back
         </Button>
-        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={formik.isSubmitting}>
+        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={formik.isSubmitting || record?.canEdit === false}>
           Save
         </Button>
       </Box>
       <MessageDialog shown={dialog} onClose={closeDialog} />
+      {reasonPrompt.dialog}
     </Box>
   );
 }
@@ -227,6 +246,7 @@ export default function SampleInwardFormPage() {
         Sample Inward
       </Typography>
       {loading ? <LinearProgress aria-label="Loading" /> : null}
+      <RecordIntegrityNotice record={record} what="sample inward record" />
       {!loading && (editId === null || record) ? <SampleForm key={record?.id ?? 'new'} record={record} /> : null}
     </Paper>
   );

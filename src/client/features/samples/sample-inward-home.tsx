@@ -2,10 +2,12 @@
  * SampleInwardHome (spec 001 sections 2, 5, 8): search box and button (empty text: 'Please Enter Some Text To
  * Search!', no call), refresh, Add, the table (Sr. No., Sampling Date, Sampled By, Sample Inwarded No, Sample
  * Code, Action), ten a page, Back to BlankHomePage. Edit and delete only for inward rows (typedataof I) that are
- * active (Y), and only with the role's edit / delete flag. Delete: the server's message titled ' Delete Message',
- * else its rescoremessage titled Oops; the list reloads either way.
+ * active (Y), and only with the role's edit / delete flag. Delete asks for confirmation and a reason (kept in the
+ * audit trail and shown on the row: "Deleted by ... on ...: reason"); a Top Role user can restore a deleted sample,
+ * also with a reason. The server's message titled ' Delete Message', else its rescoremessage titled Oops; the list
+ * reloads either way.
  */
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -24,16 +26,19 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
+import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../../shared/contract/messages';
 import type { SampleInwardRow, SampleStatusAnswer } from '../../../shared/contract/sample-endpoints';
+import { formatUtcDateTime } from '../../../shared/format/date-time';
 import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
 import { usePagedSearch } from '../../crud/use-paged-search';
 import { isUnauthorized, serverMessage } from '../../lib/api';
+import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { notify, notifyError } from '../../lib/notifier/notify-slice';
 import { postTransaction } from './api';
 
@@ -41,6 +46,16 @@ const PAGE_SIZE = 10;
 const COLUMNS = ['Sr. No.', 'Sampling Date', 'Sampled By', 'Sample Inwarded No', 'Sample Code', 'Action'];
 
 const selectUser = (state: RootState) => state.session.user;
+
+/** "Deleted by <name> on <when>: <reason>" under a deleted row, so nobody has to ask the audit trail why it went. */
+function DeletedMark({ row }: { row: SampleInwardRow }) {
+  const c = row.statusChange;
+  return (
+    <Typography variant="caption" component="span" data-testid="deleted-mark" sx={{ display: 'block', color: 'text.secondary' }}>
+      {c ? `Deleted by ${c.by} on ${formatUtcDateTime(c.at)}: ${c.reason}` : 'Deleted'}
+    </Typography>
+  );
+}
 
 export default function SampleInwardHome() {
   const dispatch = useDispatch();
@@ -59,9 +74,11 @@ export default function SampleInwardHome() {
   );
   const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch(fetchPage, SAMPLE_INWARD_MSG.emptySearch);
 
-  const remove = async (row: SampleInwardRow) => {
+  // The row whose deletion (active N) or restore (active Y) waits for confirmation and a reason.
+  const [confirming, setConfirming] = useState<{ row: SampleInwardRow; active: 'N' | 'Y' } | null>(null);
+  const changeStatus = async (row: SampleInwardRow, active: 'N' | 'Y', reason: string) => {
     try {
-      const answer = await postTransaction<SampleStatusAnswer>('changesampleinStatus', { id: row.id, active: 'N', userID });
+      const answer = await postTransaction<SampleStatusAnswer>('changesampleinStatus', { id: row.id, active, reason, userID });
       if (answer?.status === 'Success') dispatch(notify({ message: answer.message, title: SAMPLE_INWARD_MSG.deleteTitle, variant: 'success' }));
       else dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
     } catch (error) {
@@ -144,11 +161,16 @@ export default function SampleInwardHome() {
                         </IconButton>
                       ) : null}
                       {open && user?.delete ? (
-                        <IconButton size="small" aria-label="Delete" title="Delete" color="error" onClick={() => void remove(row)}>
+                        <IconButton size="small" aria-label="Delete" title="Delete" color="error" onClick={() => setConfirming({ row, active: 'N' })}>
                           <DeleteIcon fontSize="small" />
                         </IconButton>
                       ) : null}
-                      {row.active === 'Y' ? null : <Typography variant="caption">Deleted</Typography>}
+                      {row.active === 'Y' ? null : <DeletedMark row={row} />}
+                      {row.active !== 'Y' && row.typedataof === 'I' && user?.toprole && user.delete ? (
+                        <IconButton size="small" aria-label={`Restore ${row.sampleno}`} title="Restore" onClick={() => setConfirming({ row, active: 'Y' })}>
+                          <RestoreIcon fontSize="small" />
+                        </IconButton>
+                      ) : null}
                     </TableCell>
                   </TableRow>
                 );
@@ -163,6 +185,20 @@ export default function SampleInwardHome() {
         </Typography>
         <PageLinks page={page} pageCount={pageCount} onPage={(p) => void goTo(p)} disabled={loading} />
       </Box>
+      <ConfirmDialog open={confirming !== null} destructive={confirming?.active === 'N'}
+        title={confirming?.active === 'Y' ? `Restore sample ${confirming.row.sampleno}?` : `Delete sample ${confirming?.row.sampleno ?? ''}?`}
+        confirmLabel={confirming?.active === 'Y' ? 'Restore' : 'Delete'}
+        reasonLabel={confirming?.active === 'Y' ? 'Reason for restoring' : 'Reason for deleting'}
+        onCancel={() => setConfirming(null)}
+        onConfirm={({ reason }) => {
+          const c = confirming;
+          setConfirming(null);
+          if (c) void changeStatus(c.row, c.active, reason);
+        }}>
+        {confirming?.active === 'Y'
+          ? 'The sample comes back into the lists. The reason is kept in the audit trail.'
+          : 'The sample leaves the lists; a Top Role user can restore it. The reason is kept in the audit trail and shown on the row.'}
+      </ConfirmDialog>
     </Paper>
   );
 }

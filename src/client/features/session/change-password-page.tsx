@@ -10,7 +10,8 @@ import { lazyYupValidator } from '../../lib/lazy-schema';
 import { useSubmitWithToasts } from '../../lib/form-submit';
 import { SubmitButton } from '../../lib/submit-button';
 import { AuthCard } from './auth-card';
-import { PASSWORD_MIN_LENGTH } from './session-constants';
+import { MySessions } from './my-sessions';
+import { PASSWORD_MSG } from '../../../shared/contract/password-rules';
 import {
   changePasswordRequested,
   logoutRequested,
@@ -22,14 +23,18 @@ import {
 
 interface ChangePasswordValues {
   username: string;
+  currentPassword: string;
   password: string;
   password1: string;
 }
 
-const FIELDS = ['username', 'password', 'password1'] as const;
+const FIELDS = ['username', 'currentPassword', 'password', 'password1'] as const;
 
-const validateChangePassword = lazyYupValidator<ChangePasswordValues>(() =>
+const validateFirstChange = lazyYupValidator<ChangePasswordValues>(() =>
   import(/* webpackChunkName: "forms" */ './session-schemas').then((m) => m.changePasswordSchema),
+);
+const validateSignedInChange = lazyYupValidator<ChangePasswordValues>(() =>
+  import(/* webpackChunkName: "forms" */ './session-schemas').then((m) => m.changePasswordWithCurrentSchema),
 );
 
 /**
@@ -45,11 +50,13 @@ export default function ChangePasswordPage({ variant = 'embedded' }: { variant?:
   const busy = useSelector(selectChangingPassword);
   const paramId = Number(params.id);
   const userid = ownerId ?? (Number.isInteger(paramId) ? paramId : 0);
+  // A signed-in session changes its password only with the current one (a first sign-in has its own short-lived token).
+  const needsCurrent = status === 'signedIn';
 
   const form = useFormik<ChangePasswordValues>({
-    initialValues: { username: ownerName ?? '', password: '', password1: '' },
+    initialValues: { username: ownerName ?? '', currentPassword: '', password: '', password1: '' },
     enableReinitialize: true,
-    validate: validateChangePassword,
+    validate: needsCurrent ? validateSignedInChange : validateFirstChange,
     validateOnBlur: false,
     onSubmit: (values) => {
       dispatch(
@@ -58,6 +65,7 @@ export default function ChangePasswordPage({ variant = 'embedded' }: { variant?:
           username: values.username.trim(),
           newPassword: values.password,
           confirmPassword: values.password1,
+          ...(needsCurrent ? { currentPassword: values.currentPassword } : {}),
         }),
       );
     },
@@ -78,18 +86,33 @@ export default function ChangePasswordPage({ variant = 'embedded' }: { variant?:
         error={fieldError('username')}
         readOnly={Boolean(ownerName)}
       />
+      {needsCurrent && (
+        <FormField
+          id="cp-current"
+          name="currentPassword"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          value={form.values.currentPassword}
+          onChange={form.handleChange}
+          onBlur={form.handleBlur}
+          error={fieldError('currentPassword')}
+          disabled={busy}
+        />
+      )}
       <FormField
         id="cp-password"
         name="password"
         label="Enter New Password"
         type="password"
         autoComplete="new-password"
-        autoFocus
+        autoFocus={!needsCurrent}
         value={form.values.password}
         onChange={form.handleChange}
         onBlur={form.handleBlur}
         error={fieldError('password')}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={PASSWORD_MSG.hint}
         disabled={busy}
       />
       <FormField
@@ -124,14 +147,17 @@ export default function ChangePasswordPage({ variant = 'embedded' }: { variant?:
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, maxWidth: 480 }}>
-      <Typography component="h2" variant="h5" sx={{ fontWeight: 600 }}>
-        Change Password
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-        After the change you sign in again with the new password.
-      </Typography>
-      {fields}
-    </Paper>
+    <>
+      <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, maxWidth: 480 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 600 }}>
+          Change Password
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          After the change you sign in again with the new password.
+        </Typography>
+        {fields}
+      </Paper>
+      {status === 'signedIn' ? <MySessions /> : null}
+    </>
   );
 }

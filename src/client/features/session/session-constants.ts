@@ -1,7 +1,9 @@
+import { PASSWORD_MSG, PASSWORD_RULES } from '../../../shared/contract/password-rules';
+
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
-/** Mirrors the server's rule and message. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters.';
+/** The server's rule and message (the strength check itself is the server's). */
+export const PASSWORD_MIN_LENGTH = PASSWORD_RULES.minLength;
+export const PASSWORD_TOO_SHORT = PASSWORD_MSG.tooShort;
 export const TRANSPORT_ALERT = 'Unable to reach the server. Please check your connection and try again.';
 export const MENU_FAILED = 'Your menu could not be loaded.';
 export const HOME_PATH = '/BlankHomePage';

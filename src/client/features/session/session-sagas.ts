@@ -113,7 +113,7 @@ export function* endSession(): SagaIterator {
 }
 
 export function* changePasswordSaga(action: PayloadAction<ChangePasswordForm>): SagaIterator {
-  const { userid, username, newPassword, confirmPassword } = action.payload;
+  const { userid, username, newPassword, confirmPassword, currentPassword } = action.payload;
   try {
     if (newPassword !== confirmPassword) {
       yield put(notifyError(MSG.passwordNotMatched, MSG.oops));
@@ -123,8 +123,10 @@ export function* changePasswordSaga(action: PayloadAction<ChangePasswordForm>): 
       yield put(notifyError(PASSWORD_TOO_SHORT, MSG.oops));
       return;
     }
-    const [password, password1]: string[] = yield call(encodeSecrets, newPassword, confirmPassword);
-    const answer: StatusAnswer | undefined = yield call(request, api.changePassword, { userid, username, password, password1 });
+    const [password, password1, current]: string[] = yield call(encodeSecrets, newPassword, confirmPassword, ...(currentPassword ? [currentPassword] : []));
+    const answer: StatusAnswer | undefined = yield call(request, api.changePassword, {
+      userid, username, password, password1, ...(current ? { currentPassword: current } : {}),
+    });
     if (answer && answer.status === 'OK') {
       // The server ended all of this user's sessions: sign out here too, then tell the user.
       yield call(endSession);

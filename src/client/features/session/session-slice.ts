@@ -42,6 +42,8 @@ export interface ChangePasswordForm {
   username: string;
   newPassword: string;
   confirmPassword: string;
+  /** Needed from a signed-in session; a first sign-in uses its short-lived token instead. */
+  currentPassword?: string;
 }
 
 const sessionSlice = createSlice({

@@ -24,7 +24,7 @@ import { useUserLookups } from './lookups';
 export const COUNTRY_CODE = '+91';
 export const HIDDEN_FIELDS = ['reportingmanagerid'] as const;
 export const INITIAL_PASSWORD_NOTE =
-  'This password is shown only once. The user must change it at the first sign-in.';
+  'This password is shown only once. The user must change it at the next sign-in.';
 
 export const initialPasswordText = (username: string, password: string) => `Initial password for ${username}: ${password}`;
 
@@ -36,9 +36,12 @@ export async function encodeMobile(body: Record<string, unknown>): Promise<Recor
 }
 
 export function InitialPasswordDialog({ answer, values, onClose }: SavedDialogProps) {
+  return <OneTimePasswordDialog title="User created" username={String(values.selfaccessforuser ?? '')} password={String(answer.initialPassword ?? '')} onClose={onClose} />;
+}
+
+/** A password shown once (a new user's initial one, or an administrator's reset), with Copy. */
+export function OneTimePasswordDialog({ title, username, password, onClose }: { title: string; username: string; password: string; onClose(): void }) {
   const [copied, setCopied] = useState(false);
-  const password = String(answer.initialPassword ?? '');
-  const username = String(values.selfaccessforuser ?? '');
   const copy = () => {
     void navigator.clipboard?.writeText(password).then(
       () => setCopied(true),
@@ -47,7 +50,7 @@ export function InitialPasswordDialog({ answer, values, onClose }: SavedDialogPr
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby="initial-password-title" aria-describedby="initial-password-text">
-      <DialogTitle id="initial-password-title">User created</DialogTitle>
+      <DialogTitle id="initial-password-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id="initial-password-text" data-testid="initial-password">
           {initialPasswordText(username, password)}

@@ -59,6 +59,18 @@ describe('the wrapper', () => {
   };
   const commit = () => mutate(t.handle.db, actor, (_trx, audit) => audit({ action: 'department.update', entity: 'department' }));
 
+  test('a body that makes no key (one JSON.stringify cannot write) is answered unkept, never a 500', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    const r = await app.inject({ method: 'POST', url: '/page', payload: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, headers: { 'x-user': '1', 'content-type': 'application/json' } });
+    expect(r.statusCode).toBe(200);
+    const before = reads;
+    const handler = keptAnswer(async () => ({ ok: true }));
+    const req = { body: deep, auth: { userId: 1 }, server: { settings, db: t.handle.db }, routeOptions: { url: '/page' } } as unknown as FastifyRequest;
+    await expect(handler(req, {} as never)).resolves.toEqual({ ok: true });
+    expect(reads).toBe(before);
+  });
+
   test("a user's page is kept until a change commits, and only ever answered to that user", async () => {
     const first = await call(1);
     expect(first).toEqual({ status: 200, type: 'application/json; charset=utf-8', json: { user: 1, read: first.json.read, page: 1 } });

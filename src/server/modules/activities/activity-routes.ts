@@ -1,9 +1,10 @@
+import { bodyOf } from '../../lib/body';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACTIVITY_ENDPOINTS as E, ACTIVITY_PAGE_SIZE, type ActivityLevel, type ActivitySaveResult, type ApprovalCounts, type ApprovalQueueRow,
   type ParamconfWithTransaction,
 } from '../../../shared/contract/activity-endpoints';
-import { HttpError, validationSentence } from '../../plugins/errors';
+import { HttpError } from '../../plugins/errors';
 import { keptAnswer } from '../../lib/kept-answers';
 import { fullName } from '../users/user-access-repository';
 import { approvalCounts, approvalQueue, isolateTarget } from './activity-repository';
@@ -20,16 +21,15 @@ import { ACTIVITY_SCHEMAS as S } from './activity-schemas';
  * is answered from here through server/modules/parameters), submit / approve / revert, and the managers'
  * approval queue. The contract and its "not shown" choices: shared/contract/activity-endpoints.ts.
  */
-type Body = Record<string, unknown> | null | undefined;
 
 const list = (level: ActivityLevel, search: boolean) => async (req: FastifyRequest) => {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const caller = await callerFor(req, level);
   return listRows(req.server.db, caller, { page: pageOf(body), search: search ? textOf(body?.searchText) : undefined });
 };
 
 const rowById = (level: ActivityLevel) => async (req: FastifyRequest) => {
-  const id = requireId(req.body as Body, ['trnid', 'id'], 'Please send the id of the row (trnid).');
+  const id = requireId(bodyOf(req), ['trnid', 'id'], 'Please send the id of the row (trnid).');
   const caller = await callerFor(req, level);
   const [row] = await listRows(req.server.db, caller, { page: 1, onlyId: id });
   if (!row) throw new HttpError(404, level === 'Level 1' ? `There is no isolate with id ${id} in your list.` : `There is no plant assessment with id ${id} in your list.`);
@@ -37,7 +37,7 @@ const rowById = (level: ActivityLevel) => async (req: FastifyRequest) => {
 };
 
 const buttons = (level: ActivityLevel) => async (req: FastifyRequest) => {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const asked = levelOf(body);
   if (asked && asked !== level) throw new HttpError(400, `This call answers the ${level} activities.`);
   const caller = await callerFor(req, level);
@@ -50,11 +50,10 @@ const SIGNATURE_FIELDS: ReadonlySet<unknown> = new Set(['signaturePassword', 'si
 
 /**
  * The legacy client reads a refused activity save as HTTP 200 with message 'Error' (it then shows 'Please Check
- * Again!'; spec 001 sections 7 and 8), so a refusal is answered that way with its sentence in `reason`. The body
- * is validated by its schema as usual; a body that fails is a refusal too (attachValidation).
+ * Again!'; spec 001 sections 7 and 8), so a refusal of the save is answered that way with its sentence in
+ * `reason`. A body its schema refuses (a wrong type, as no legacy client sends) stays a 400 naming the field.
  */
 const savedOrRefused = (level: ActivityLevel) => async (req: FastifyRequest): Promise<ActivitySaveResult> => {
-  if (req.validationError) return { message: 'Error', reason: validationSentence(req.validationError), code: 400 };
   try {
     return await saveActivity(req, level);
   } catch (err) {
@@ -65,7 +64,7 @@ const savedOrRefused = (level: ActivityLevel) => async (req: FastifyRequest): Pr
 };
 
 async function queue(req: FastifyRequest): Promise<ApprovalQueueRow[]> {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const page = pageOf(body);
   const offset = (page - 1) * ACTIVITY_PAGE_SIZE;
   const rows = await approvalQueue(req.server.db, req.auth?.userId as number, { level: levelOf(body), limit: ACTIVITY_PAGE_SIZE, offset });
@@ -94,9 +93,9 @@ export function activityRoutes(app: FastifyInstance): void {
   app.endpoint(E.getactivityforparamconf, { schema: S.buttons }, buttons('Level 1'));
   app.endpoint(E.getlvl2activityforparamconf, { schema: S.buttons }, buttons('Level 2'));
   app.endpoint(E.getLvl2Paramconf, { schema: S.paramconf }, (req) => paramconfWithTransaction(req, 'Level 2'));
-  app.endpoint(E.saveActivities, { schema: S.save, attachValidation: true }, savedOrRefused('Level 1'));
-  app.endpoint(E.saveActivityParameters, { schema: S.save, attachValidation: true }, savedOrRefused('Level 1'));
-  app.endpoint(E.saveLvl2Activities, { schema: S.save, attachValidation: true }, savedOrRefused('Level 2'));
+  app.endpoint(E.saveActivities, { schema: S.save }, savedOrRefused('Level 1'));
+  app.endpoint(E.saveActivityParameters, { schema: S.save }, savedOrRefused('Level 1'));
+  app.endpoint(E.saveLvl2Activities, { schema: S.save }, savedOrRefused('Level 2'));
   app.endpoint(E.getApprovalQueue, { schema: S.queue }, keptAnswer(queue));
   app.endpoint(E.getApprovalCounts, { schema: S.counts }, keptAnswer(counts));
 }
@@ -108,7 +107,7 @@ export function activityRoutes(app: FastifyInstance): void {
  * (and legacy callers sending a placeholder samplenov) expect.
  */
 export async function level1Paramconf(req: FastifyRequest): Promise<ParamconfWithTransaction | undefined> {
-  const samplenov = textOf((req.body as Body)?.samplenov);
+  const samplenov = textOf(bodyOf(req).samplenov);
   if (!samplenov || !(await isolateTarget(req.server.db, samplenov))) return undefined;
   return paramconfWithTransaction(req, 'Level 1');
 }

@@ -1,3 +1,4 @@
+import { bodyOf } from '../../lib/body';
 import type { FastifyRequest } from 'fastify';
 import { ACTIVITY_MSG, type ActivityLevel, type ActivitySaveAnswer } from '../../../shared/contract/activity-endpoints';
 import { validateParameterValue, type StoredParameter } from '../../../shared/parameters';
@@ -103,7 +104,7 @@ const snapshot = (t: TransactionRow | undefined) =>
   t && { status: t.status, owner: t.owner_id, reportingManager: t.reporting_manager_id, remark: t.remark, version: t.version, ...(t.amended_at ? { amendedAt: t.amended_at } : {}) };
 
 export async function saveActivity(req: FastifyRequest, level: ActivityLevel): Promise<ActivitySaveAnswer> {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const auth = req.auth;
   if (!auth) throw new HttpError(401, 'login again');
   const action: ActivityAction | undefined = actionForStatus(typeof body?.status === 'string' ? body.status.trim().toUpperCase() : body?.status);

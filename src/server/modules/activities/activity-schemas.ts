@@ -3,17 +3,15 @@
  * strings, as the legacy client sends them), fast serialisation and the OpenAPI at /api/docs.
  * Answers are described in the endpoint summaries (shared/contract/activity-endpoints.ts).
  */
-const ANY_ID = { type: ['integer', 'string', 'null'] };
-const TEXT = { type: ['string', 'null'], maxLength: 200 };
+import { ID, PAGE, body, listOf, strictText } from '../../../shared/contract/body-schema';
+
+const TEXT = strictText(200);
 const INT = { type: 'integer' };
 const N_INT = { type: ['integer', 'null'] };
 const STR = { type: 'string' };
 const N_STR = { type: ['string', 'null'] };
 
-const listBody = {
-  type: ['object', 'null'],
-  properties: { pageno: ANY_ID, userID: {}, searchText: TEXT, level: N_STR },
-};
+const listBody = body({ ...PAGE, searchText: TEXT, level: TEXT, activitylevel: TEXT }, { nullable: true });
 
 const rowProps = {
   id: INT, srno: INT, sampleno: STR, samplenov: STR, isolatecode: STR, pncode: N_STR,
@@ -26,10 +24,7 @@ const buttonProps = {
   reportingmanagerid: N_INT, username: STR, userid: INT, trnid: N_INT, version: N_INT, remarks: N_STR, mode: STR, amended: { type: 'boolean' },
 };
 
-const targetBody = {
-  type: 'object',
-  properties: { samplenov: TEXT, sampleno: TEXT, pncode: TEXT, activitylevel: N_STR, userID: {} },
-};
+const targetBody = body({ samplenov: TEXT, sampleno: TEXT, pncode: TEXT, plantassesmentcode: TEXT, level: TEXT, activitylevel: TEXT });
 
 const activityObject = {
   type: 'object',
@@ -68,34 +63,29 @@ const paramconfProps = {
 };
 
 /** getParamconf (with samplenov) and getLvl2Paramconf: body and answer. */
-export const PARAMCONF_BODY = {
-  type: 'object',
-  properties: { id: ANY_ID, actid: ANY_ID, activityID: ANY_ID, userID: {}, sequence: {}, samplenov: TEXT, sampleno: TEXT, activityname: {}, pncode: TEXT },
-};
+const paramconfBodyProps = { id: ID, actid: ID, activityID: ID, sequence: ID, samplenov: TEXT, sampleno: TEXT, activityname: TEXT, pncode: TEXT, plantassesmentcode: TEXT };
+export const PARAMCONF_BODY = body(paramconfBodyProps);
 export const PARAMCONF_PROPS = paramconfProps;
 
 export const ACTIVITY_SCHEMAS = {
   list: { body: listBody, response: { 200: { type: 'array', items: row } } },
-  rowById: { body: { type: 'object', properties: { trnid: ANY_ID, id: ANY_ID, userID: {} } }, response: { 200: row } },
+  rowById: { body: body({ trnid: ID, id: ID }), response: { 200: row } },
   plantAssessmentPreview: {
-    body: { type: 'object', properties: { isolatecode: TEXT, userID: {} } },
+    body: body({ isolatecode: TEXT }),
     response: { 200: { type: 'object', properties: { pncode: STR, sampleno: STR, samplenov: STR, isolatecode: STR } } },
   },
   plantAssessmentSave: {
-    body: { type: 'object', properties: { isolatecode: TEXT, userID: {} } },
+    body: body({ isolatecode: TEXT }),
     response: { 200: { type: 'object', properties: { statuss: STR, message: STR, pncode: STR, id: INT } } },
   },
   buttons: { body: targetBody, response: { 200: { type: 'array', items: { type: 'object', properties: buttonProps } } } },
   paramconf: { body: PARAMCONF_BODY, response: { 200: { type: 'object', properties: paramconfProps } } },
   save: {
-    body: {
-      type: 'object',
-      properties: {
-        id: ANY_ID, actid: ANY_ID, activityID: ANY_ID, userID: {}, sequence: {}, samplenov: TEXT, sampleno: TEXT, activityname: {}, pncode: TEXT,
-        activeList: { type: ['array', 'null'], maxItems: 500 },
-        status: {}, remarks: {}, version: {}, signaturePassword: { type: ['string', 'null'], maxLength: 4096 }, signatureMeaning: { type: ['string', 'null'], maxLength: 300 },
-      },
-    },
+    body: body({
+      ...paramconfBodyProps,
+      activeList: listOf({ type: 'object' }, 500),
+      status: TEXT, remarks: strictText(4000), remark: strictText(4000), version: ID, signaturePassword: strictText(4096), signatureMeaning: strictText(300),
+    }),
     response: { 200: { type: 'object', properties: { message: STR, status: STR, trnid: INT, version: INT, reason: STR, code: INT, field: STR } } },
   },
   queue: {
@@ -115,7 +105,7 @@ export const ACTIVITY_SCHEMAS = {
     },
   },
   counts: {
-    body: { type: ['object', 'null'], properties: { userID: {} } },
+    body: body({}, { nullable: true }),
     response: { 200: { type: 'object', properties: { level1: INT, level2: INT, total: INT } } },
   },
 };

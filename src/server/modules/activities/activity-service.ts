@@ -1,3 +1,4 @@
+import { bodyOf } from '../../lib/body';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types';
@@ -9,6 +10,7 @@ import { toLegacyParameter, type StoredParameter } from '../../../shared/paramet
 import { allowedActions, toClientStatus, type ActivityAction, type StoredStatus } from '../../../shared/workflow';
 import type { Flags } from '../../lib/permissions';
 import { HttpError } from '../../plugins/errors';
+import { firstGiven, pageOf as pageOfValue, requireId as requireGivenId, textOf } from '../../lib/body';
 import { SESSION_CACHE_MS } from '../../plugins/session';
 import { changesTo, commitCache } from '../../lib/commit-cache';
 import { signaturesOf } from '../../lib/signatures';
@@ -53,27 +55,14 @@ export async function callerFor(req: FastifyRequest, level: ActivityLevel, db: D
 
 // ---- body reading --------------------------------------------------------------------------------
 
-export const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
+export { textOf };
 
-/** A positive whole number (id) from a body field; null when absent, NaN when not a valid id. */
-export function idOf(body: Body, names: readonly string[]): number | null {
-  const raw = names.map((n) => body?.[n]).find((v) => v !== undefined && v !== null && v !== '' && v !== 0 && v !== '0');
-  if (raw === undefined) return null;
-  const n = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= 2147483647 ? n : NaN;
-}
-
+/** An id a call needs, under the first of its legacy names that holds one; `missing` when none does. */
 export function requireId(body: Body, names: readonly string[], missing: string): number {
-  const id = idOf(body, names);
-  if (id === null) throw new HttpError(400, missing);
-  if (Number.isNaN(id)) throw new HttpError(400, `The ${names[0]} must be a positive whole number.`);
-  return id;
+  return requireGivenId(firstGiven(body ?? {}, names), names[0], missing);
 }
 
-export function pageOf(body: Body): number {
-  const n = idOf(body, ['pageno']);
-  return n === null || Number.isNaN(n) ? 1 : Math.min(n, 1_000_000);
-}
+export const pageOf = (body: Body): number => pageOfValue(body?.pageno);
 
 export function levelOf(body: Body): ActivityLevel | undefined {
   const v = textOf(body?.level ?? body?.activitylevel).toLowerCase().replace(/\s+/g, '');
@@ -221,7 +210,7 @@ function inputValueOf(p: StoredParameter, v: { text: string | null; number: numb
 
 /** getParamconf with a samplenov / getLvl2Paramconf: the configuration and the transaction state. */
 export async function paramconfWithTransaction(req: FastifyRequest, level: ActivityLevel): Promise<ParamconfWithTransaction> {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const db = req.server.db;
   const actId = requireId(body, ['id', 'actid', 'activityID'], ACTIVITY_MSG.activity);
   const activity = await findActivity(db, actId);

@@ -1,3 +1,4 @@
+import { bodyOf } from '../../lib/body';
 import type { FastifyRequest } from 'fastify';
 import { pncodeOf, type PlantAssessmentPreview, type PlantAssessmentSaveAnswer } from '../../../shared/contract/activity-endpoints';
 import { WORKFLOW_MSG } from '../../../shared/workflow';
@@ -12,10 +13,9 @@ import { textOf } from './activity-service';
  * the plant_assessment_code_seq sequence inside the save transaction, so concurrent saves get distinct codes;
  * the lookup only previews the next one.
  */
-type Body = Record<string, unknown> | null | undefined;
 
 async function isolateOf(req: FastifyRequest, db = req.server.db) {
-  const code = textOf((req.body as Body)?.isolatecode);
+  const code = textOf(bodyOf(req).isolatecode);
   if (!code) throw new HttpError(400, WORKFLOW_MSG.isolateRequired);
   if (code.length > 50) throw new HttpError(400, 'The isolate code must be at most 50 characters.');
   const iso = await isolateByCode(db, code);

@@ -8,10 +8,11 @@ import { AUDIT_ENDPOINTS as E } from '../../../shared/contract/audit-endpoints';
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
+import { bodyOf } from '../../lib/body';
+import { PAGE, WHOLE, body as bodySchema, strictText, text } from '../../../shared/contract/body-schema';
 import { auditCsvChunks, auditFilterOptions, auditPage, countMatches, recordHistory } from './audit-repository';
 import { filterSummary, parseFilter, parsePaging } from './audit-filter';
 
-type Body = Record<string, unknown> | null;
 
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;
@@ -26,11 +27,16 @@ const entry = {
   },
 } as const;
 const entries = { 200: { type: 'array', items: entry } } as const;
-const body = { type: ['object', 'null'] } as const;
+const TEXT = text(1000);
+/** Every field the log's calls read: its filters, paging and the record of a history. */
+const body = bodySchema({
+  user: TEXT, entity: TEXT, action: TEXT, text: TEXT, timeZone: strictText(100), fromDate: strictText(40), toDate: strictText(40),
+  ...PAGE, pageSize: WHOLE, entityId: TEXT, id: TEXT,
+}, { nullable: true });
 
 export function auditRoutes(app: FastifyInstance): void {
   app.endpoint(E.getAuditLog, { schema: { body, response: entries } }, async (req: FastifyRequest) => {
-    const b = req.body as Body;
+    const b = bodyOf(req);
     const { page, pageSize } = parsePaging(b);
     // Filtered on skewed columns (user, entity, action) and date ranges: on the search handle, where PostgreSQL
     // plans each read for its values (db/prepared-statements.ts), and behind the screens' calls when embedded.
@@ -58,7 +64,7 @@ export function auditRoutes(app: FastifyInstance): void {
   );
 
   app.endpoint(E.getRecordHistory, { schema: { body, response: entries } }, async (req: FastifyRequest) => {
-    const b = (req.body as Body) ?? {};
+    const b = bodyOf(req);
     const entity = typeof b.entity === 'string' ? b.entity.trim() : '';
     const rawId = b.entityId ?? b.id;
     const entityId = typeof rawId === 'number' && Number.isFinite(rawId) ? String(rawId) : typeof rawId === 'string' ? rawId.trim() : '';
@@ -69,7 +75,7 @@ export function auditRoutes(app: FastifyInstance): void {
   });
 
   app.endpoint(E.exportAuditLog, { schema: { body } }, async (req: FastifyRequest, reply) => {
-    const b = req.body as Body;
+    const b = bodyOf(req);
     const filter = parseFilter(b);
     const db = req.server.db;
     const reads = req.server.backgroundDb; // as the search's exports: planned for their values, served last when embedded

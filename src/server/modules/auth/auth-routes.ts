@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AUTH_ENDPOINTS } from '../../../shared/contract/endpoints';
 import { MSG } from '../../../shared/contract/messages';
+import { EMPTY_BODY } from '../../../shared/contract/body-schema';
 import type { ChangePasswordRequest, SignInRequest } from '../../../shared/contract/session';
 import { changePassword, logout, signIn, type AuthSettings } from './auth-service';
+import { sessionRoutes } from './session-routes';
+
+/** The most bytes a sign-in body may have (the whole API allows 1 MB). */
+export const SIGNIN_BODY_LIMIT = 16 * 1024;
 
 const str = (max: number) => ({ type: 'string', maxLength: max });
 
@@ -10,6 +15,8 @@ export function authRoutes(app: FastifyInstance, settings: AuthSettings & { sign
   app.endpoint<SignInRequest>(
     AUTH_ENDPOINTS.signin,
     {
+      // Anyone may call it: its body (a name and an encoded password) is small, and a large one is refused unread.
+      bodyLimit: SIGNIN_BODY_LIMIT,
       config: {
         rateLimit: {
           max: settings.signinPerMinute,
@@ -30,7 +37,8 @@ export function authRoutes(app: FastifyInstance, settings: AuthSettings & { sign
       // Empty fields get the sign-in screen's own texts.
       preValidation: async (req) => {
         const b = req.body as Partial<SignInRequest> | null;
-        if (b && typeof b === 'object' && !Array.isArray(b)) {
+        // Only text (or nothing) gets them: any other type is refused by the schema, naming the field.
+        if (b && typeof b === 'object' && !Array.isArray(b) && [b.username, b.password].every((v) => v === undefined || typeof v === 'string')) {
           if (b.username === undefined || b.username === '' || (typeof b.username === 'string' && !b.username.trim())) {
             throw Object.assign(new Error(MSG.usernameRequired), { statusCode: 400 });
           }
@@ -58,7 +66,8 @@ export function authRoutes(app: FastifyInstance, settings: AuthSettings & { sign
     (req) => changePassword(req, req.body, settings),
   );
 
-  app.endpoint(AUTH_ENDPOINTS.logout, {}, (req) => logout(req));
+  app.endpoint(AUTH_ENDPOINTS.logout, { schema: { body: EMPTY_BODY } }, (req) => logout(req));
+  sessionRoutes(app);
 
   app.endpoint(AUTH_ENDPOINTS.checklogin, {
     schema: { body: { type: ['object', 'null'], properties: { accessToken: str(2048) } } },

@@ -11,7 +11,9 @@ import {
 import { mutate } from '../../lib/audit';
 import { actorOf, requirePermission } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
-import { pageOf, registerResource } from '../masters/resource-routes';
+import { registerResource } from '../masters/resource-routes';
+import { blank, bodyOf, idOf, pageOf, requireId, textOf } from '../../lib/body';
+import { FLAG, ID, PAGE, body as bodySchema, listOf, objectOf, strictText, text } from '../../../shared/contract/body-schema';
 import {
   activeChildrenOf, activeItems, dependentsOf, findDuplicateShortname, findEntry, findEntryView, findType, findTypeByName,
   insertEntry, listEntries, parentTypeOf, resolveEntry, takenShortnames, updateEntry,
@@ -26,32 +28,10 @@ import {
  * generic one.
  */
 
-type Body = Record<string, unknown> | null | undefined;
 type Answer = Record<string, unknown>;
 const E = COMMON_MASTER_ENDPOINTS;
 
 // ---- request values --------------------------------------------------------------------------------
-
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** A positive whole number (number or digits), or null when absent / blank / 0. */
-function idOf(v: unknown, what: string): number | null {
-  if (blank(v) || v === 0 || v === '0') return null;
-  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 2147483647) {
-    throw new HttpError(400, `The ${what} must be a positive whole number.`);
-  }
-  return n;
-}
-
-function requireId(v: unknown, what: string, missing: string): number {
-  const id = idOf(v, what);
-  if (id === null) throw new HttpError(400, missing);
-  return id;
-}
-
-/** Text of a loose field (string or number), trimmed; '' when absent. */
-const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
 
 /** The legacy dependency-mode switch: message 'true' (or true). */
 const dependencyMode = (v: unknown) => v === true || (typeof v === 'string' && v.trim().toLowerCase() === 'true');
@@ -89,8 +69,7 @@ const auditEntry = (r: EntryRow) => ({
 
 // ---- JSON schemas ----------------------------------------------------------------------------------
 
-const ANY_ID = { type: ['integer', 'string', 'null'] };
-const LOOSE_TEXT = { type: ['string', 'number', 'null'] };
+const LOOSE_TEXT = text(1000);
 const NULLABLE_INT = { type: ['integer', 'null'] };
 const NULLABLE_TEXT = { type: ['string', 'null'] };
 
@@ -118,12 +97,9 @@ const itemsSchema = {
 const typeProps = {
   id: { type: 'integer' }, typeid: { type: 'integer' }, code: { type: 'string' }, type: { type: 'string' }, activeStatus: { type: 'string' },
 };
-const common = { userID: {}, userid: {} };
-
-const listBody = {
-  type: ['object', 'null'],
-  properties: { typeid: ANY_ID, pageno: ANY_ID, message: { type: ['string', 'boolean', 'null'] }, ...common },
-};
+/** The dependency-mode switch: message 'true' (or true). */
+const listProps = { typeid: ID, ...PAGE, message: FLAG };
+const listBody = bodySchema(listProps, { nullable: true });
 
 const SCHEMAS: Record<keyof typeof E, object> = {
   getCommonMaster: {
@@ -133,17 +109,17 @@ const SCHEMAS: Record<keyof typeof E, object> = {
   },
   getSearchForcommonMaster: {
     description: `Answer: like getCommonMaster, only entries whose short name or value (or their dependency's) contains searchText, case-insensitively. Blank searchText: 400 '${COMMON_MASTER_MSG.emptySearch}'.`,
-    body: { type: 'object', properties: { ...listBody.properties, searchText: LOOSE_TEXT } },
+    body: bodySchema({ ...listProps, searchText: LOOSE_TEXT }),
     response: { 200: rowsSchema },
   },
   getcommasterByID: {
     description: 'Answer: {id, typeid, type, shortname, value, activeStatus, depenid, depenshortname, depenname, depentypeid, depentype, version}; 404 when there is no such entry.',
-    body: { type: 'object', properties: { id: ANY_ID, trnid: ANY_ID, ...common } },
+    body: bodySchema({ id: ID, trnid: ID }),
     response: { 200: { type: 'object', properties: { ...entryProps, version: { type: 'integer' } } } },
   },
   gettypeformasterByID: {
     description: 'Body {id} (a type id; also typeid or trnid) or {entryid} (an entry: answers its type). Answer: {id, typeid, code, type, activeStatus}; 404 when missing.',
-    body: { type: 'object', properties: { id: ANY_ID, typeid: ANY_ID, trnid: ANY_ID, entryid: ANY_ID, ...common } },
+    body: bodySchema({ id: ID, typeid: ID, trnid: ID, entryid: ID }),
     response: { 200: { type: 'object', properties: typeProps } },
   },
   savecommonmaster: {
@@ -151,10 +127,7 @@ const SCHEMAS: Record<keyof typeof E, object> = {
       `Body {id?, typeid, shortname, value, version?}. Answer: {"status":"Success","message":"Record Saved Successfully!","id":0}; ` +
       `{"status":"Failed","status1":"Success1","rescoremessage":"${COMMON_MASTER_MSG.shortnameExists}"} when the type has the short name (any case; nothing stored); ` +
       `400 {message} ('${COMMON_MASTER_MSG.shortname}', '${COMMON_MASTER_MSG.value}', ...); 404 when the id does not exist; 409 when version is stale. An update keeps the entry's type and dependency.`,
-    body: {
-      type: 'object',
-      properties: { id: ANY_ID, version: ANY_ID, typeid: ANY_ID, shortname: LOOSE_TEXT, value: LOOSE_TEXT, ...common },
-    },
+    body: bodySchema({ id: ID, version: ID, typeid: ID, shortname: LOOSE_TEXT, value: LOOSE_TEXT }),
     response: {
       200: {
         type: 'object',
@@ -165,17 +138,17 @@ const SCHEMAS: Record<keyof typeof E, object> = {
   changeStatusForCommonMaster: {},
   gettypeformasterByIDfordependancy: {
     description: 'Body {id} (a type id; also typeid). Answer: {id, typeid, code, type, activeStatus, typeidfordep, typefordep}: the type its entries depend on, null when none do; 404 when missing.',
-    body: { type: 'object', properties: { id: ANY_ID, typeid: ANY_ID, trnid: ANY_ID, ...common } },
+    body: bodySchema({ id: ID, typeid: ID, trnid: ID }),
     response: { 200: { type: 'object', properties: { ...typeProps, typeidfordep: NULLABLE_INT, typefordep: NULLABLE_TEXT } } },
   },
   getCommonMasterfordependancy: {
     description: 'Body {typeidfordep} (also typeid or id): the parent type. Answer: its active entries [{id, shortname, value}] ordered by short name.',
-    body: { type: 'object', properties: { typeidfordep: ANY_ID, typeid: ANY_ID, id: ANY_ID, ...common } },
+    body: bodySchema({ typeidfordep: ID, typeid: ID, id: ID }),
     response: { 200: itemsSchema },
   },
   getdependentCommonMaster: {
     description: `Body {id} (an entry) or {typeid, shortname} (an entry by its type and short name). Answer: every entry depending on it, as rows ${ROW_SHAPE}, ordered by type and short name; 404 when there is no such entry.`,
-    body: { type: 'object', properties: { id: ANY_ID, typeid: ANY_ID, shortname: LOOSE_TEXT, ...common } },
+    body: bodySchema({ id: ID, typeid: ID, shortname: LOOSE_TEXT }),
     response: { 200: rowsSchema },
   },
   savecommonmasterdependancy: {
@@ -184,14 +157,10 @@ const SCHEMAS: Record<keyof typeof E, object> = {
       "valueforjson ('shortcode:value,shortname:value'), distList? ([{depenshortname, depenname}]: when given, the pairs saved)}. " +
       `Answer: {"status":"Success","message":"Record Saved Successfully!","ids":[...]}; {"status":"Error1","massage":"<sentence>"} when a short name exists in the type or is given twice (nothing stored); ` +
       `400 {message}: '${COMMON_MASTER_MSG.values}', '${DEPENDENCY_FORMAT_MSG.incorrect}', a pair too long, a missing type or parent entry.`,
-    body: {
-      type: 'object',
-      properties: {
-        typeid: ANY_ID, typeidfordep: ANY_ID, typeidfordepsortname: LOOSE_TEXT, valueforjson: { type: ['string', 'null'] },
-        distList: { type: ['array', 'null'], maxItems: 1000, items: { type: 'object', properties: { depenshortname: LOOSE_TEXT, depenname: LOOSE_TEXT } } },
-        ...common,
-      },
-    },
+    body: bodySchema({
+      typeid: ID, typeidfordep: ID, typeidfordepsortname: LOOSE_TEXT, valueforjson: strictText(DEPENDENCY_VALUES_MAX_LENGTH * 10),
+      distList: listOf(objectOf({ depenshortname: LOOSE_TEXT, depenname: LOOSE_TEXT }), 1000),
+    }),
     response: {
       200: {
         type: 'object',
@@ -203,14 +172,14 @@ const SCHEMAS: Record<keyof typeof E, object> = {
     description:
       `Body {value (a master type's name or code, e.g. 'Soil type'), message (the typed text; shortname when message is absent)}. Answer: up to ${MASTER_LOOKUP.maxResults} active entries ` +
       `[{id, shortname, value}] of that type whose short name or value contains the text, ordered by short name; [] when the text has fewer than ${MASTER_LOOKUP.minText} characters or the type does not exist.`,
-    body: { type: 'object', properties: { value: LOOSE_TEXT, message: LOOSE_TEXT, shortname: LOOSE_TEXT, typeid: {}, bactid: {}, genus: {}, pageno: {}, ...common } },
+    body: bodySchema({ value: LOOSE_TEXT, message: LOOSE_TEXT, shortname: LOOSE_TEXT, typeid: ID, bactid: ID, genus: LOOSE_TEXT, ...PAGE }),
     response: { 200: itemsSchema },
   },
   getDependancyData: {
     description:
       `Body {shortname (the chosen state's short name or value), message? (typed text)}. Answer: the active entries of '${MASTER_TYPES.district}' depending on that active entry of '${MASTER_TYPES.state}', ` +
       '[{id, shortname, value}] ordered by short name (only those containing message when given); [] when there is none.',
-    body: { type: 'object', properties: { shortname: LOOSE_TEXT, message: LOOSE_TEXT, value: {}, ...common } },
+    body: bodySchema({ shortname: LOOSE_TEXT, message: LOOSE_TEXT, value: LOOSE_TEXT }),
     response: { 200: itemsSchema },
   },
 };
@@ -218,40 +187,40 @@ const SCHEMAS: Record<keyof typeof E, object> = {
 // ---- handlers ------------------------------------------------------------------------------------
 
 async function list(req: FastifyRequest): Promise<Answer[]> {
-  const body = req.body as Body;
-  const page = pageOf(body?.pageno);
-  const typeId = idOf(body?.typeid, 'typeid');
-  return pageAnswer(page, await listEntries(req.server.db, { page, typeId, dependentOnly: dependencyMode(body?.message) }));
+  const body = bodyOf(req);
+  const page = pageOf(body.pageno);
+  const typeId = idOf(body.typeid, 'typeid');
+  return pageAnswer(page, await listEntries(req.server.db, { page, typeId, dependentOnly: dependencyMode(body.message) }));
 }
 
 async function search(req: FastifyRequest): Promise<Answer[]> {
-  const body = req.body as Body;
-  const text = textOf(body?.searchText);
+  const body = bodyOf(req);
+  const text = textOf(body.searchText);
   if (!text) throw new HttpError(400, COMMON_MASTER_MSG.emptySearch);
   if (text.length > commonMaster.list.searchMaxLength) throw new HttpError(400, `The search text must be at most ${commonMaster.list.searchMaxLength} characters.`);
-  const page = pageOf(body?.pageno);
-  const typeId = idOf(body?.typeid, 'typeid');
-  return pageAnswer(page, await listEntries(req.server.db, { page, typeId, dependentOnly: dependencyMode(body?.message), search: text }));
+  const page = pageOf(body.pageno);
+  const typeId = idOf(body.typeid, 'typeid');
+  return pageAnswer(page, await listEntries(req.server.db, { page, typeId, dependentOnly: dependencyMode(body.message), search: text }));
 }
 
 async function byId(req: FastifyRequest): Promise<Answer> {
-  const body = req.body as Body;
-  const id = requireId(body?.id ?? body?.trnid, 'id', 'Please send the id of the record.');
+  const body = bodyOf(req);
+  const id = requireId(body.id ?? body.trnid, 'id', 'Please send the id of the record.');
   const v = await findEntryView(req.server.db, id);
   if (!v) throw new HttpError(404, `There is no ${commonMaster.title} with id ${id}.`);
   return { ...entryAnswer(v), version: v.version };
 }
 
 async function typeFor(req: FastifyRequest): Promise<TypeRow> {
-  const body = req.body as Body;
-  const entryId = idOf(body?.entryid, 'entryid');
+  const body = bodyOf(req);
+  const entryId = idOf(body.entryid, 'entryid');
   let typeId: number;
   if (entryId !== null) {
     const entry = await findEntry(req.server.db, entryId);
     if (!entry) throw new HttpError(404, `There is no ${commonMaster.title} with id ${entryId}.`);
     typeId = entry.type_id;
   } else {
-    typeId = requireId(body?.id ?? body?.typeid ?? body?.trnid, 'id', 'Please send the id of the master type.');
+    typeId = requireId(body.id ?? body.typeid ?? body.trnid, 'id', 'Please send the id of the master type.');
   }
   const t = await findType(req.server.db, typeId);
   if (!t) throw new HttpError(404, `There is no Common Master Type with id ${typeId}.`);
@@ -265,7 +234,7 @@ async function typeForDependency(req: FastifyRequest): Promise<Answer> {
 }
 
 async function save(req: FastifyRequest): Promise<Answer> {
-  const body = { ...((req.body as Body) ?? {}) };
+  const body = { ...bodyOf(req) };
   const id = idOf(body.id, 'id');
   const expected = idOf(body.version, 'version');
   requirePermission(req, id === null ? E.savecommonmaster.permission : E.savecommonmaster.permissionOnUpdate);
@@ -312,20 +281,20 @@ async function save(req: FastifyRequest): Promise<Answer> {
 }
 
 async function itemsForDependency(req: FastifyRequest): Promise<Answer[]> {
-  const body = req.body as Body;
-  const typeId = requireId(body?.typeidfordep ?? body?.typeid ?? body?.id, 'typeidfordep', 'Please select the master type it depends on.');
+  const body = bodyOf(req);
+  const typeId = requireId(body.typeidfordep ?? body.typeid ?? body.id, 'typeidfordep', 'Please select the master type it depends on.');
   return activeItems(req.server.db, typeId);
 }
 
 async function dependents(req: FastifyRequest): Promise<Answer[]> {
-  const body = req.body as Body;
-  const id = idOf(body?.id, 'id');
+  const body = bodyOf(req);
+  const id = idOf(body.id, 'id');
   let parent: EntryRow | undefined;
   if (id !== null) {
     parent = await findEntry(req.server.db, id);
   } else {
-    const typeId = requireId(body?.typeid, 'typeid', 'Please send the id of the entry, or its typeid and shortname.');
-    const shortname = textOf(body?.shortname);
+    const typeId = requireId(body.typeid, 'typeid', 'Please send the id of the entry, or its typeid and shortname.');
+    const shortname = textOf(body.shortname);
     if (!shortname) throw new HttpError(400, 'Please send the id of the entry, or its typeid and shortname.');
     parent = await resolveEntry(req.server.db, typeId, { shortname });
   }
@@ -357,7 +326,7 @@ function pairsOf(body: Record<string, unknown>): { pairs: DependencyPair[] } | {
 }
 
 async function saveDependency(req: FastifyRequest): Promise<Answer> {
-  const body = (req.body as Body) ?? {};
+  const body = bodyOf(req);
   const typeId = requireId(body.typeid, 'typeid', COMMON_MASTER_MSG.type);
   const parentTypeId = requireId(body.typeidfordep, 'typeidfordep', 'Please select the master type it depends on.');
   const parentKey = body.typeidfordepsortname;
@@ -408,10 +377,10 @@ async function saveDependency(req: FastifyRequest): Promise<Answer> {
 }
 
 async function masterData(req: FastifyRequest): Promise<Answer[]> {
-  const body = req.body as Body;
-  const typeName = textOf(body?.value);
+  const body = bodyOf(req);
+  const typeName = textOf(body.value);
   if (!typeName) throw new HttpError(400, 'Please send the name of the master type (value).');
-  const text = textOf(body?.message) || textOf(body?.shortname);
+  const text = textOf(body.message) || textOf(body.shortname);
   if (text.length > 100) throw new HttpError(400, 'The search text must be at most 100 characters.');
   if (text.length < MASTER_LOOKUP.minText) return [];
   const type = await findTypeByName(req.server.db, typeName);
@@ -420,10 +389,10 @@ async function masterData(req: FastifyRequest): Promise<Answer[]> {
 }
 
 async function dependancyData(req: FastifyRequest): Promise<Answer[]> {
-  const body = req.body as Body;
-  const state = textOf(body?.shortname);
+  const body = bodyOf(req);
+  const state = textOf(body.shortname);
   if (!state) throw new HttpError(400, 'Please send the chosen state (shortname).');
-  const text = textOf(body?.message);
+  const text = textOf(body.message);
   const [stateType, districtType] = await Promise.all([
     findTypeByName(req.server.db, MASTER_TYPES.state),
     findTypeByName(req.server.db, MASTER_TYPES.district),

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DASHBOARD_ENDPOINTS as E } from '../../../shared/contract/dashboard-endpoints';
-import { HttpError } from '../../plugins/errors';
+import { bodyOf, pageOf } from '../../lib/body';
+import { EMPTY_BODY, PAGE, body } from '../../../shared/contract/body-schema';
 import { allSamples, dashboardFigures } from './dashboard-repository';
 
 const count = { type: 'integer' } as const;
@@ -24,19 +25,11 @@ const sampleRow = {
   },
 } as const;
 
-/** The page number of a list body: a whole number from 1 (default 1). */
-function pageOf(raw: unknown): number {
-  if (raw === undefined || raw === null || raw === '') return 1;
-  const n = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 1_000_000) throw new HttpError(400, 'The page number must be a whole number from 1.');
-  return n;
-}
-
 export function dashboardRoutes(app: FastifyInstance): void {
-  app.endpoint(E.getDashboard, { schema: { response: { 200: figuresSchema } } }, async (req: FastifyRequest) => dashboardFigures(req.server.db));
+  app.endpoint(E.getDashboard, { schema: { body: EMPTY_BODY, response: { 200: figuresSchema } } }, async (req: FastifyRequest) => dashboardFigures(req.server.db));
   app.endpoint(
     E.getAllSamples,
-    { schema: { body: { type: ['object', 'null'] }, response: { 200: { type: 'array', items: sampleRow } } } },
-    async (req: FastifyRequest) => allSamples(req.server.db, pageOf((req.body as Record<string, unknown> | null)?.pageno)),
+    { schema: { body: body(PAGE, { nullable: true }), response: { 200: { type: 'array', items: sampleRow } } } },
+    async (req: FastifyRequest) => allSamples(req.server.db, pageOf(bodyOf(req).pageno, 'refuse')),
   );
 }

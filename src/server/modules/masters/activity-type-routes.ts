@@ -3,7 +3,9 @@ import { ACTIVITY_TYPE_ENDPOINTS } from '../../../shared/contract/endpoints';
 import { activityType } from '../../../shared/resources';
 import { HttpError } from '../../plugins/errors';
 import { findById } from './resource-repository';
-import { DIGITS_ID, requiredId, toLegacy } from './resource-routes';
+import { ID, body } from '../../../shared/contract/body-schema';
+import { bodyOf } from '../../lib/body';
+import { requiredId, toLegacy } from './resource-routes';
 
 /**
  * getAllactivityByid (spec 000 section 7). The spec names the call and, among the activity type's fields,
@@ -13,7 +15,7 @@ import { DIGITS_ID, requiredId, toLegacy } from './resource-routes';
 const LIST_FIELDS = ['id', 'shortname', 'activityname', 'activitylevel', 'sequence'] as const;
 
 async function activityWithLevel(req: FastifyRequest) {
-  const id = requiredId(req.body as Record<string, unknown> | null);
+  const id = requiredId(bodyOf(req));
   const db = req.server.db;
   const row = await findById(db, activityType, id);
   if (!row) throw new HttpError(404, `There is no ${activityType.title} with id ${id}.`);
@@ -40,7 +42,7 @@ export function activityTypeRoutes(app: FastifyInstance): void {
         'Answer: {id, shortname, activityname, activitylevel, sequence, sequence1, activeStatus, status, version, activitylstById}: the activity type ' +
         '(as getactivityById) and activitylstById, the active activity types of its level as [{id, shortname, activityname, activitylevel, sequence}] ' +
         'by sequence (none last), then short name. The spec names the call and the field; the shape is ours. 400 without an id; 404 when there is no such activity type.',
-      body: { type: 'object', properties: { id: DIGITS_ID, trnid: DIGITS_ID, userID: {}, userid: {} } },
+      body: body({ id: ID, trnid: ID }),
       response: {
         200: {
           type: 'object',

@@ -10,6 +10,8 @@ import { mutate } from '../../lib/audit';
 import { keptAnswer } from '../../lib/kept-answers';
 import { actorOf, requirePermission } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
+import { bodyOf, idOf, pageOf, textOf, type Body } from '../../lib/body';
+import { FLAG, ID, PAGE, WHOLE, body as bodySchema, strictText, text } from '../../../shared/contract/body-schema';
 import {
   findById, findDuplicate, insertRow, lockUniqueRules, isActiveRow, listPage, lookupRows, refAlias, setStatus, updateRow, type ColumnValues, type DbRow,
 } from './resource-repository';
@@ -20,7 +22,6 @@ import {
  * what differs between masters lives in the definitions.
  */
 
-type Body = Record<string, unknown> | null | undefined;
 type Answer = Record<string, unknown>;
 
 /**
@@ -37,32 +38,16 @@ export interface ResourceOverrides {
    * password, which is answered once and never stored or audited). Runs before the transaction.
    */
   onCreate?(req: FastifyRequest): Promise<{ columns?: ColumnValues; answer?: Answer }>;
+  /** Body fields the save reads beyond the definition's fields (e.g. a transport-encoded value), for its body schema. */
+  saveBody?: Record<string, object>;
   /** Answer fields `onCreate` adds, with their description (for the answer schema and the OpenAPI text). */
   createdAnswerFields?: Record<string, string>;
   /** Inside the status transaction, before the change; may refuse (throw). Returns the audit reason, if any. */
   onStatus?(ctx: { trx: Transaction<Database>; req: FastifyRequest; before: DbRow; flag: 'Y' | 'N' }): Promise<string | void>;
 }
 
-const MAX_PAGE = 10_000_000;
-
-/** The page asked for: a whole number from 1; anything else means page 1. */
-export function pageOf(v: unknown): number {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : typeof v === 'number' ? v : NaN;
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, MAX_PAGE) : 1;
-}
-
-/** A positive whole number (as number or numeric text), or null when absent / 0 / blank (a new record). */
-function optionalId(v: unknown, what = 'id'): number | null {
-  if (v === undefined || v === null || v === '' || v === 0 || v === '0') return null;
-  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 2147483647) {
-    throw new HttpError(400, `The ${what} must be a positive whole number.`);
-  }
-  return n;
-}
-
 export function requiredId(body: Body): number {
-  const id = optionalId(body?.id ?? body?.trnid);
+  const id = idOf(body.id ?? body.trnid, 'id');
   if (id === null) throw new HttpError(400, 'Please send the id of the record.');
   return id;
 }
@@ -126,19 +111,16 @@ function pageAnswer(r: ResourceDef, page: number, rows: Array<DbRow & { total_it
 
 // ---- JSON schemas (validation of shapes, serialisation, OpenAPI) -------------------------------------
 
-const ANY_ID = { type: ['integer', 'string', 'null'] };
-/** An id of a new call, as the legacy client sends ids: a number or its digits (no coercion needed). */
-export const DIGITS_ID = { type: ['integer', 'string'], minimum: 0, maximum: 2147483647, pattern: '^\\s*\\d{1,10}\\s*$' };
-const LOOSE_TEXT = { type: ['string', 'number', 'null'] };
-
+/** The loose form of a field as the legacy forms send it; the field's own rules are the shared yup schema's. */
 function inputSchema(f: FieldDef): object {
   switch (f.kind) {
     case 'integer':
-      return { type: ['integer', 'string', 'null'], description: f.label };
+      return { ...WHOLE, description: f.label };
     case 'boolean':
-      return { type: ['boolean', 'string', 'integer', 'null'], description: f.label };
+      return { ...FLAG, description: f.label };
     default:
-      return { ...LOOSE_TEXT, description: f.label, ...(f.options ? { examples: f.options.map((o) => o.value) } : {}) };
+      // The form's own length rule answers with its message; this bound only stops a huge value early.
+      return { ...text(Math.max(10_000, f.maxLength ?? 0)), description: f.label, ...(f.options ? { examples: f.options.map((o) => o.value) } : {}) };
   }
 }
 
@@ -166,10 +148,7 @@ function rowProperties(r: ResourceDef): Record<string, object> {
   return props;
 }
 
-const listBody = {
-  type: ['object', 'null'],
-  properties: { pageno: { type: ['integer', 'string', 'null'] }, userID: {}, userid: {} },
-};
+const listBody = bodySchema(PAGE, { nullable: true });
 
 function answerObject(keys: string[]): object {
   return { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, k === 'id' ? { type: 'integer' } : { type: 'string' }])) };
@@ -201,23 +180,23 @@ function schemaFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): 
     case 'search':
       return {
         description: `Answer (not shown in the spec; ours): like the list, only rows whose ${r.list.searchFields.join(' or ')} contains searchText (case-insensitive). Blank searchText answers 400 '${RESOURCE_MSG.emptySearch}'.`,
-        body: { type: 'object', properties: { ...listBody.properties, searchText: LOOSE_TEXT } },
+        body: bodySchema({ ...PAGE, searchText: text(1000) }),
         response: { 200: page },
       };
     case 'byId':
       return {
         description: `Answer: {${describeRow(r)}, version}; 404 when there is no such record.`,
-        body: { type: 'object', properties: { id: ANY_ID, trnid: ANY_ID } },
+        body: bodySchema({ id: ID, trnid: ID }),
         response: { 200: { type: 'object', properties: { ...props, version: { type: 'integer' } } } },
       };
     case 'save': {
       const uniques = uniqueFields(r);
       const dups = uniques.map((u) => `${JSON.stringify(duplicateAnswerOf(r, u))} when the ${u.unique!.within ? `${u.label} exists for the same ${fieldByName(r, u.unique!.within)?.label}` : `${u.label} exists`}`);
-      const body: Record<string, object> = { id: ANY_ID, version: ANY_ID, userID: {}, userid: {} };
-      if (idName !== 'id') body[idName] = ANY_ID;
+      const body: Record<string, object> = { id: ID, version: ID };
+      if (idName !== 'id') body[idName] = ID;
       for (const f of r.fields) {
         body[f.name] = inputSchema(f);
-        if (f.enabledBy) body[f.enabledBy] = { type: ['boolean', 'string', 'integer', 'null'], description: `Whether ${f.label} is given` };
+        if (f.enabledBy) body[f.enabledBy] = { ...FLAG, description: `Whether ${f.label} is given` };
       }
       const created = o.createdAnswerFields ?? {};
       const createdText = Object.entries(created).map(([k, v]) => ` A new record's answer also has ${k}: ${v}`).join('');
@@ -225,7 +204,7 @@ function schemaFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): 
         description:
           `Answer: ${JSON.stringify({ ...r.answers.saved, id: 0 })} on success;${createdText} ${dups.join('; ') || 'a duplicate answer when the key exists'} (nothing stored); ` +
           `400 {message} with the form's message when a field is not valid; 404 when the id does not exist; 409 when version is stale.`,
-        body: { type: 'object', properties: body },
+        body: bodySchema({ ...body, ...(o.saveBody ?? {}) }),
         response: {
           200: answerObject(['id', ...new Set([
             ...Object.keys(r.answers.saved), ...Object.keys(r.answers.duplicate), 'rescoremessage',
@@ -237,7 +216,7 @@ function schemaFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): 
     case 'status':
       return {
         description: `Answer: ${JSON.stringify(r.answers.deactivated)} for N; ${JSON.stringify(r.answers.reactivated)} for Y; 404 when the id does not exist.`,
-        body: { type: 'object', properties: { id: ANY_ID, activeStatus: { type: ['string', 'null'] }, status: { type: ['string', 'null'] }, version: ANY_ID, userID: {}, userid: {} } },
+        body: bodySchema({ id: ID, trnid: ID, activeStatus: strictText(10), status: strictText(10), version: ID }),
         response: { 200: answerObject([...new Set([...Object.keys(r.answers.deactivated), ...Object.keys(r.answers.reactivated)])]) },
       };
     case 'lookup': {
@@ -266,15 +245,14 @@ function lookupOf(r: ResourceDef, spec: MasterEndpoint): LookupDef {
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';
 
 function searchText(r: ResourceDef, body: Body): string {
-  const raw = body?.searchText;
-  const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
+  const text = textOf(body.searchText);
   if (!text) throw new HttpError(400, RESOURCE_MSG.emptySearch);
   if (text.length > r.list.searchMaxLength) throw new HttpError(400, `The search text must be at most ${r.list.searchMaxLength} characters.`);
   return text;
 }
 
 function versionOf(body: Body): number | null {
-  return optionalId(body?.version, 'version');
+  return idOf(body.version, 'version');
 }
 
 const entityOf = (r: ResourceDef) => r.entity ?? r.table;
@@ -301,11 +279,11 @@ async function checkReferences(trx: Transaction<Database>, r: ResourceDef, value
 }
 
 async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): Promise<Answer> {
-  const raw = req.body as Body;
-  const id = optionalId(raw?.id ?? (idNameOf(r) === 'id' ? undefined : raw?.[idNameOf(r)]));
+  const raw = bodyOf(req);
+  const id = idOf(raw.id ?? (idNameOf(r) === 'id' ? undefined : raw[idNameOf(r)]), 'id');
   const expected = versionOf(raw);
   requirePermission(req, id === null ? spec.permission! : spec.permissionOnUpdate!);
-  const body = o.prepareSave ? o.prepareSave(req, { ...(raw ?? {}) }) : (raw ?? {});
+  const body = o.prepareSave ? o.prepareSave(req, { ...raw }) : raw;
   const checked = validateResource(r, body);
   if (!checked.ok) throw new HttpError(400, checked.message, { field: checked.field });
   const values: ColumnValues = {};
@@ -360,10 +338,10 @@ async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o
 }
 
 async function changeStatus(req: FastifyRequest, r: ResourceDef, o: ResourceOverrides): Promise<Answer> {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const id = requiredId(body);
   const expected = versionOf(body);
-  const raw = body?.activeStatus ?? body?.status;
+  const raw = body.activeStatus ?? body.status;
   const flag = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
   if (flag !== 'Y' && flag !== 'N') throw new HttpError(400, "Please send activeStatus 'N' (deactivate) or 'Y' (reactivate).");
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
@@ -388,19 +366,19 @@ function handlerFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides):
   switch (spec.role) {
     case 'list':
       return keptAnswer(async (req) => {
-        const page = pageOf((req.body as Body)?.pageno);
+        const page = pageOf(bodyOf(req).pageno);
         return pageAnswer(r, page, await listPage(req.server.db, r, { page }));
       });
     case 'search':
       return keptAnswer(async (req) => {
-        const body = req.body as Body;
+        const body = bodyOf(req);
         const search = searchText(r, body);
-        const page = pageOf(body?.pageno);
+        const page = pageOf(body.pageno);
         return pageAnswer(r, page, await listPage(req.server.db, r, { page, search }));
       });
     case 'byId':
       return async (req) => {
-        const id = requiredId(req.body as Body);
+        const id = requiredId(bodyOf(req));
         const row = await findById(req.server.db, r, id);
         if (!row) throw notFound(r, id);
         return { ...toLegacy(r, row), version: row.version };

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { GROUP_NAME_MAX, MENU_ADMIN_ENDPOINTS as E, MENU_MSG } from '../../../shared/contract/menu-endpoints';
 import { mutate } from '../../lib/audit';
 import { HttpError } from '../../plugins/errors';
+import { bodyOf } from '../../lib/body';
+import { ID, body as bodySchema, text } from '../../../shared/contract/body-schema';
 import { actorOf } from '../../plugins/session';
 import { activeGroups, activeMembers, activeUsers, bumpMenuVersion, findActiveGroup, groupByName, revokeAll } from './menu-admin-repository';
 import { idOf, versionOf } from './menu-admin-routes';
@@ -11,9 +13,8 @@ import { idOf, versionOf } from './menu-admin-routes';
  * User groups (newGrouphome, newGroup) and the active users of the 'Menu By User' picker.
  * Delete deactivates the group (users keep their history) and is refused while active users are in it.
  */
-type Body = Record<string, unknown> | null | undefined;
 const no = (message: string) => new HttpError(400, message, { status: 'NO' });
-const body = { type: ['object', 'null'] };
+const body = bodySchema({ id: ID, version: ID, updategroupname: text(1000) }, { nullable: true });
 
 /** No lost updates: a change of a group read at another version is refused (409, nothing changed). */
 function checkVersion(g: { version: number }, expected: number | null): void {
@@ -21,14 +22,14 @@ function checkVersion(g: { version: number }, expected: number | null): void {
 }
 
 async function saveGroup(req: FastifyRequest) {
-  const b = req.body as Body;
-  const name = typeof b?.updategroupname === 'string' ? b.updategroupname.trim().replace(/\s+/g, ' ') : '';
+  const b = bodyOf(req);
+  const name = typeof b.updategroupname === 'string' ? b.updategroupname.trim().replace(/\s+/g, ' ') : '';
   if (!name) throw no('Please enter the User Group.');
   if (name.length > GROUP_NAME_MAX) throw no(`The User Group can be at most ${GROUP_NAME_MAX} characters.`);
-  const hasId = b?.id !== undefined && b.id !== null && b.id !== '' && b.id !== 0 && b.id !== '0';
-  const id = hasId ? idOf(b?.id) : null;
+  const hasId = b.id !== undefined && b.id !== null && b.id !== '' && b.id !== 0 && b.id !== '0';
+  const id = hasId ? idOf(b.id) : null;
   if (hasId && id === null) throw no('This User Group does not exist.');
-  const expected = id === null ? null : versionOf(b?.version, 'version');
+  const expected = id === null ? null : versionOf(b.version, 'version');
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
     if (id !== null) {
       const g = await findActiveGroup(trx, id, { forUpdate: true });
@@ -58,8 +59,8 @@ async function saveGroup(req: FastifyRequest) {
 }
 
 async function deleteGroup(req: FastifyRequest) {
-  const id = idOf((req.body as Body)?.id);
-  const expected = versionOf((req.body as Body)?.version, 'version');
+  const id = idOf(bodyOf(req).id);
+  const expected = versionOf(bodyOf(req).version, 'version');
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
     const g = id === null ? undefined : await findActiveGroup(trx, id, { forUpdate: true });
     if (!g) throw no('This User Group does not exist.');

@@ -5,6 +5,8 @@ import { MENU_ADMIN_ENDPOINTS as E, MENU_MSG, MENU_NAME_MAX } from '../../../sha
 import { ROUTES } from '../../../shared/contract/routes';
 import { mutate } from '../../lib/audit';
 import { HttpError } from '../../plugins/errors';
+import { bodyOf, textOf, wholeNumber } from '../../lib/body';
+import { FLAG, ID, PAGE, WHOLE, body as bodySchema, listOf, objectOf, text as textField } from '../../../shared/contract/body-schema';
 import { actorOf } from '../../plugins/session';
 import {
   bumpMenuVersion, catalogue, createItem, effectiveGrants, findActiveGroup, findActiveUser, grant, lockItem, lockMenuVersion, materialize, revoke,
@@ -15,22 +17,26 @@ import {
  * The menu tree administration calls (spec 001 sections 2, 5, 6, 7, 8): 'Menu By User', bmstree and menu2.
  * Every change runs in one transaction with its audit row; the user's next menuofUserforjosn shows it.
  */
-type Body = Record<string, unknown> | null | undefined;
 type Db = Kysely<Database>;
 
-/** A positive whole number (number or numeric text), or null. */
-export function idOf(v: unknown): number | null {
-  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= 2147483647 ? n : null;
-}
-const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+/** Menu ids are looked up, never trusted: one that is not a positive whole number is simply not found. */
+export const idOf = wholeNumber;
+const text = textOf;
 const yes = (v: unknown): boolean => v === true || v === 'Y' || v === 'y' || v === 'true';
 const isGroup = (from: unknown): boolean => text(from).toLowerCase() === 'group';
 
 /** Links a new menu item may open: the parameter-free screens of the route table (or none, for a heading). */
 const LINKS = new Set(ROUTES.map((r) => r.path.slice(1)).filter((p) => !p.includes(':')));
 
-const body = { type: ['object', 'null'] };
+/** Every field the menu calls read (one body for all of them: the screens send overlapping shapes). */
+const TEXT = textField(1000);
+const menuRow = objectOf({
+  moduleid: ID, isSubMenu: FLAG, menuname: TEXT, parentId: ID, link: TEXT, sequence: WHOLE, pageid: ID, from: TEXT, resourcegroupid: ID,
+});
+const body = bodySchema({
+  from: TEXT, userId: ID, groupId: ID, usergroupid: ID, menuId: ID, menuVersion: ID, version: ID, id: ID, moduleid: ID,
+  menuname: TEXT, itemname: TEXT, sequence: WHOLE, landPage: FLAG, ...PAGE, searchText: TEXT, jsonsavelist: listOf(menuRow, 1000),
+}, { nullable: true });
 const statusAnswer = {
   200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, version: { type: 'integer' }, menuVersion: { type: 'integer' } } },
 };
@@ -117,23 +123,23 @@ function planSave(items: CatalogueItem[], list: unknown): PlannedRow[] {
 }
 
 async function treeOf(req: FastifyRequest) {
-  const b = req.body as Body;
+  const b = bodyOf(req);
   const db = req.server.db;
-  const target = await resolveTarget(db, b?.from, b?.userId, b?.groupId);
+  const target = await resolveTarget(db, b.from, b.userId, b.groupId);
   const items = await catalogue(db);
   const { ids } = await effectiveGrants(db, target);
   return toTree(items, visibleIds(items, ids));
 }
 
 async function saveMenu(req: FastifyRequest) {
-  const b = req.body as Body;
+  const b = bodyOf(req);
   const db = req.server.db;
-  const list = b?.jsonsavelist;
+  const list = b.jsonsavelist;
   const first = (Array.isArray(list) && list[0] && typeof list[0] === 'object' ? list[0] : {}) as Record<string, unknown>;
-  const from = b?.from ?? first.from;
-  const target = await resolveTarget(db, from, b?.userId, b?.groupId ?? first.resourcegroupid);
-  const landPage = yes(b?.landPage);
-  const expected = versionOf(b?.menuVersion, 'menuVersion');
+  const from = b.from ?? first.from;
+  const target = await resolveTarget(db, from, b.userId, b.groupId ?? first.resourcegroupid);
+  const landPage = yes(b.landPage);
+  const expected = versionOf(b.menuVersion, 'menuVersion');
   return mutate(db, actorOf(req), async (trx, audit) => {
     await checkMenuVersion(trx, target, expected);
     const items = await catalogue(trx);
@@ -163,11 +169,11 @@ async function saveMenu(req: FastifyRequest) {
 }
 
 async function deleteMenu(req: FastifyRequest) {
-  const b = req.body as Body;
+  const b = bodyOf(req);
   const db = req.server.db;
-  const target = await resolveTarget(db, b?.from, b?.userId, b?.groupId);
-  const menuId = idOf(b?.menuId);
-  const expected = versionOf(b?.menuVersion, 'menuVersion');
+  const target = await resolveTarget(db, b.from, b.userId, b.groupId);
+  const menuId = idOf(b.menuId);
+  const expected = versionOf(b.menuVersion, 'menuVersion');
   return mutate(db, actorOf(req), async (trx, audit) => {
     await checkMenuVersion(trx, target, expected);
     const items = await catalogue(trx);
@@ -188,22 +194,22 @@ async function deleteMenu(req: FastifyRequest) {
 }
 
 async function updateMenu(req: FastifyRequest) {
-  const b = req.body as Body;
+  const b = bodyOf(req);
   const db = req.server.db;
-  const groupId = idOf(b?.usergroupid);
-  if (groupId === null || (b?.from !== undefined && !isGroup(b.from))) throw new HttpError(400, MENU_MSG.onlyGroups);
+  const groupId = idOf(b.usergroupid);
+  if (groupId === null || (b.from !== undefined && !isGroup(b.from))) throw new HttpError(400, MENU_MSG.onlyGroups);
   const target = await resolveTarget(db, 'group', groupId, groupId);
-  const menuId = idOf(b?.menuId);
-  const name = b?.menuname === undefined || b.menuname === null || b.menuname === '' ? null : menuNameOf(b.menuname);
-  const sequence = sequenceOf(b?.sequence);
-  const expected = versionOf(b?.version, 'version');
+  const menuId = idOf(b.menuId);
+  const name = b.menuname === undefined || b.menuname === null || b.menuname === '' ? null : menuNameOf(b.menuname);
+  const sequence = sequenceOf(b.sequence);
+  const expected = versionOf(b.version, 'version');
   return mutate(db, actorOf(req), async (trx, audit) => {
     const item = await lockedItem(trx, menuId, expected);
     const items = await catalogue(trx);
     const { ids } = await effectiveGrants(trx, target);
     if (!item || !visibleIds(items, ids).has(item.id)) throw new HttpError(400, 'This menu item is not in the selected menu.');
     if (sequence < item.sequence) throw new HttpError(400, MENU_MSG.sequenceNotLess, { current: item.sequence });
-    const after = { label: name ?? item.label, sequence, land_page: b?.landPage === undefined ? item.land_page : yes(b.landPage) };
+    const after = { label: name ?? item.label, sequence, land_page: b.landPage === undefined ? item.land_page : yes(b.landPage) };
     const version = await updateItem(trx, item.id, after);
     await audit({
       action: 'menu.update', entity: 'menu_item', entityId: item.id,
@@ -214,10 +220,10 @@ async function updateMenu(req: FastifyRequest) {
 }
 
 async function clearAll(req: FastifyRequest) {
-  const b = req.body as Body;
+  const b = bodyOf(req);
   const db = req.server.db;
-  const target = await resolveTarget(db, b?.from, b?.userId, b?.groupId);
-  const expected = versionOf(b?.menuVersion, 'menuVersion');
+  const target = await resolveTarget(db, b.from, b.userId, b.groupId);
+  const expected = versionOf(b.menuVersion, 'menuVersion');
   return mutate(db, actorOf(req), async (trx, audit) => {
     await checkMenuVersion(trx, target, expected);
     const { ids, inherited } = await effectiveGrants(trx, target);
@@ -228,10 +234,10 @@ async function clearAll(req: FastifyRequest) {
 }
 
 async function renameItem(req: FastifyRequest) {
-  const b = req.body as Body;
-  const id = idOf(b?.id);
-  const label = menuNameOf(b?.menuname ?? b?.itemname);
-  const expected = versionOf(b?.version, 'version');
+  const b = bodyOf(req);
+  const id = idOf(b.id);
+  const label = menuNameOf(b.menuname ?? b.itemname);
+  const expected = versionOf(b.version, 'version');
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
     const item = await lockedItem(trx, id, expected);
     if (!item) throw new HttpError(400, 'This menu item does not exist.');
@@ -249,7 +255,7 @@ export function menuAdminRoutes(app: FastifyInstance): void {
     schema: { body, response: { 200: { type: 'array', items: { type: 'object', properties: { moduleid: { type: 'integer' }, modulename: { type: 'string' }, sequence: { type: 'integer' } } } } } },
   }, async () => (await catalogue(db)).filter((i) => i.level === 1).map((i) => ({ moduleid: i.id, modulename: i.label, sequence: i.sequence })));
   app.endpoint(E.menubymenname, { schema: { body } }, async (req) => {
-    const moduleId = idOf((req.body as Body)?.moduleid);
+    const moduleId = idOf(bodyOf(req).moduleid);
     const items = await catalogue(db);
     const module = items.find((i) => i.id === moduleId && i.level === 1);
     if (!module) return [];
@@ -261,9 +267,9 @@ export function menuAdminRoutes(app: FastifyInstance): void {
     }));
   });
   app.endpoint(E.getAllitempage, { schema: { body } }, async (req) => {
-    const b = req.body as Body;
-    const page = idOf(b?.pageno) ?? 1;
-    const search = text(b?.searchText).toLowerCase();
+    const b = bodyOf(req);
+    const page = idOf(b.pageno) ?? 1;
+    const search = text(b.searchText).toLowerCase();
     const items = await catalogue(db);
     const byId = new Map(items.map((i) => [i.id, i]));
     const matching = items.filter((i) => !search || i.label.toLowerCase().includes(search));

@@ -5,6 +5,8 @@ import { IDENTIFICATION_MSG, validateIdentification } from '../../../shared/vali
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
+import { bodyOf, textOf, wholeNumber, type Body } from '../../lib/body';
+import { ID, body as bodySchema, strictText, text } from '../../../shared/contract/body-schema';
 import { findTypeByName } from '../common-master/common-master-repository';
 import {
   findIdentification, findIsolate, insertIdentification, typeOfMicrobe, updateIdentification,
@@ -22,19 +24,15 @@ import { amendmentReasonOf, amendmentsOf, recordAmendment, requireOwnerOrTopRole
  * a stale save answers 409 and changes nothing. Every save is audited with before and after.
  */
 
-type Body = Record<string, unknown> | null | undefined;
-
-const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
 
 function isolateKey(body: Body): { samplenov?: string; id?: number } {
-  const samplenov = textOf(body?.samplenov);
+  const samplenov = textOf(body.samplenov);
   if (samplenov) {
     if (samplenov.length > 100) throw new HttpError(400, 'The sample code version must be at most 100 characters.');
     return { samplenov };
   }
-  const raw = body?.isolateid;
-  const n = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
-  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= 2147483647) return { id: n };
+  const id = wholeNumber(body.isolateid);
+  if (id !== null) return { id };
   throw new HttpError(400, IDENTIFICATION_MSG.samplenov);
 }
 
@@ -43,7 +41,7 @@ const notFound = (key: { samplenov?: string; id?: number }) =>
 
 /** The version the client read: null = not sent (no check), 0 = 'there was none', n = that version. */
 function versionOf(body: Body): number | null {
-  const v = body?.version;
+  const v = body.version;
   if (v === undefined || v === null || v === '') return null;
   const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw new HttpError(400, 'The version must be a whole number from 0.');
@@ -94,7 +92,7 @@ async function gramCharacter(db: Parameters<typeof findTypeByName>[0], text: str
 }
 
 async function load(req: FastifyRequest): Promise<IdentificationRecord> {
-  const key = isolateKey(req.body as Body);
+  const key = isolateKey(bodyOf(req));
   const db = req.server.db;
   const iso = await findIsolate(db, key);
   if (!iso) throw notFound(key);
@@ -111,7 +109,7 @@ async function load(req: FastifyRequest): Promise<IdentificationRecord> {
 }
 
 async function save(req: FastifyRequest): Promise<Record<string, unknown>> {
-  const body = (req.body ?? {}) as Record<string, unknown>;
+  const body = bodyOf(req);
   const key = isolateKey(body);
   const expected = versionOf(body);
   const checked = validateIdentification(body);
@@ -166,12 +164,11 @@ async function save(req: FastifyRequest): Promise<Record<string, unknown>> {
   }
 }
 
-const LOOSE = { type: ['string', 'number', 'null'] };
-const ANY_ID = { type: ['integer', 'string', 'null'] };
+const LOOSE = text(1000);
 const NUM = { type: ['number', 'null'] };
 const TXT = { type: ['string', 'null'] };
 const INT = { type: ['integer', 'null'] };
-const keyProps = { samplenov: LOOSE, isolateid: ANY_ID, id: {}, trnid: {}, userID: {}, userid: {} };
+const keyProps = { samplenov: LOOSE, isolateid: ID, id: ID, trnid: ID };
 
 export function identificationRoutes(app: FastifyInstance): void {
   app.endpoint(
@@ -179,7 +176,7 @@ export function identificationRoutes(app: FastifyInstance): void {
     {
       schema: {
         description: 'Answer: {isolateid, isolatecode, samplenov, sampleno, id, bactid, typeid, microbeNmae, genus, species, percentageIdentification, queryCoverage, gramCharacter, biosafetyLevel, version, amendmentRequired, canEdit, createdBy, amendments [{by, username, at, reason}]}; 404 when there is no such isolate.',
-        body: { type: 'object', properties: keyProps },
+        body: bodySchema(keyProps),
         response: {
           200: {
             type: 'object',
@@ -203,13 +200,10 @@ export function identificationRoutes(app: FastifyInstance): void {
         description: "Answer: {statuss:'Success', message:'Record Saved Successfully!', id, version}; 400 {message, field} when a value is not valid or the microbe is not in the microbe master; 404 no such isolate; 409 stale version. " +
           'An existing identification is changed only by the user who recorded it or a Top Role user (else 403); once an activity of the isolate is submitted or approved, a change is an amendment: ' +
           "it needs amendmentReason (else 400 {message, field:'amendmentReason', amendmentRequired:true}) and marks the isolate's approved activities 'Data amended after approval'.",
-        body: {
-          type: 'object',
-          properties: {
-            ...keyProps, bactid: ANY_ID, typeid: ANY_ID, microbeNmae: LOOSE, genus: LOOSE, species: LOOSE, percentageIdentification: LOOSE,
-            queryCoverage: LOOSE, gramCharacter: LOOSE, biosafetyLevel: LOOSE, version: ANY_ID, amendmentReason: TXT,
-          },
-        },
+        body: bodySchema({
+          ...keyProps, bactid: ID, typeid: ID, microbeNmae: LOOSE, genus: LOOSE, species: LOOSE, percentageIdentification: LOOSE,
+          queryCoverage: LOOSE, gramCharacter: LOOSE, biosafetyLevel: LOOSE, version: ID, amendmentReason: strictText(2000),
+        }),
         response: {
           200: { type: 'object', properties: { statuss: { type: 'string' }, message: { type: 'string' }, id: { type: 'integer' }, version: { type: 'integer' } } },
         },

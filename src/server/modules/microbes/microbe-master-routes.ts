@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MICROBE_LOOKUP_ENDPOINTS, MICROBE_MASTER_ENDPOINTS, type MicrobeLookupName } from '../../../shared/contract/microbe-endpoints';
 import { MASTER_LOOKUP, MICROBE_MSG, microbe } from '../../../shared/resources';
 import { HttpError } from '../../plugins/errors';
+import { bodyOf, textOf, wholeNumber, type Body } from '../../lib/body';
+import { ID, PAGE, body as bodySchema, text } from '../../../shared/contract/body-schema';
 import { activeItems } from '../common-master/common-master-repository';
 import { registerResource, type ResourceOverrides } from '../masters/resource-routes';
 import { allSpecies, findSameMicrobe, genera, isMicrobeType, microbeTypeMaster, speciesOf } from './microbe-repository';
@@ -17,7 +19,6 @@ import { allSpecies, findSameMicrobe, genera, isMicrobeType, microbeTypeMaster, 
  * Plus the lookups of the microbe, genus and species choices.
  */
 
-type Body = Record<string, unknown> | null | undefined;
 
 /**
  * The duplicate answer from inside the save transaction. ResourceOverrides.checkSave can only refuse by
@@ -40,28 +41,21 @@ export const microbeOverrides: ResourceOverrides = {
 
 // ---- lookups -------------------------------------------------------------------------------------
 
-const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
-
 /** The microbe type named by bactid or typeid: a positive whole number. */
 function typeIdOf(body: Body): number {
-  const raw = body?.bactid ?? body?.typeid;
-  const n = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 2147483647) throw new HttpError(400, MICROBE_MSG.type);
+  const n = wholeNumber(body.bactid ?? body.typeid);
+  if (n === null) throw new HttpError(400, MICROBE_MSG.type);
   return n;
 }
 
 function searchTextOf(body: Body): string | undefined {
-  const t = textOf(body?.message);
+  const t = textOf(body.message);
   if (t.length > 100) throw new HttpError(400, 'The search text must be at most 100 characters.');
   return t || undefined;
 }
 
-const LOOSE = { type: ['string', 'number', 'null'] };
-const ANY_ID = { type: ['integer', 'string', 'null'] };
-const lookupBody = {
-  type: ['object', 'null'],
-  properties: { bactid: ANY_ID, typeid: ANY_ID, genus: LOOSE, message: LOOSE, value: LOOSE, shortname: LOOSE, pageno: {}, userID: {}, userid: {} },
-};
+const LOOSE = text(1000);
+const lookupBody = bodySchema({ bactid: ID, typeid: ID, genus: LOOSE, message: LOOSE, value: LOOSE, shortname: LOOSE, ...PAGE }, { nullable: true });
 const arrayOf = (props: Record<string, object>) => ({ type: 'array', items: { type: 'object', properties: props } });
 const STR = { type: 'string' };
 const INT = { type: 'integer' };
@@ -85,7 +79,7 @@ const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyR
   getCommonMastermicrobeforGenus: {
     schema: { response: { 200: arrayOf({ genus: STR, shortname: STR }) } },
     async handler(req) {
-      const body = req.body as Body;
+      const body = bodyOf(req);
       const list = await genera(req.server.db, { typeId: typeIdOf(body), text: searchTextOf(body) });
       return list.map((genus) => ({ genus, shortname: genus }));
     },
@@ -93,9 +87,9 @@ const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyR
   getCommonMasterforspecies: {
     schema: { response: { 200: arrayOf({ id: INT, genus: STR, species: STR, shortname: STR }) } },
     async handler(req) {
-      const body = req.body as Body;
+      const body = bodyOf(req);
       const typeId = typeIdOf(body);
-      const genus = textOf(body?.genus);
+      const genus = textOf(body.genus);
       if (!genus) throw new HttpError(400, MICROBE_MSG.genus);
       return (await speciesOf(req.server.db, typeId, genus)).map((r) => ({ ...r, shortname: r.species }));
     },
@@ -103,7 +97,7 @@ const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyR
   getallGenus: {
     schema: { response: { 200: arrayOf({ genus: STR, shortname: STR }) } },
     async handler(req) {
-      const text = searchTextOf(req.body as Body);
+      const text = searchTextOf(bodyOf(req));
       const list = await genera(req.server.db, { text, limit: text ? MASTER_LOOKUP.maxResults : undefined });
       return list.map((genus) => ({ genus, shortname: genus }));
     },
@@ -111,9 +105,9 @@ const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyR
   getallSpecies: {
     schema: { response: { 200: arrayOf({ species: STR, shortname: STR }) } },
     async handler(req) {
-      const body = req.body as Body;
+      const body = bodyOf(req);
       const text = searchTextOf(body);
-      const list = await allSpecies(req.server.db, { genus: textOf(body?.genus) || undefined, text, limit: text ? MASTER_LOOKUP.maxResults : undefined });
+      const list = await allSpecies(req.server.db, { genus: textOf(body.genus) || undefined, text, limit: text ? MASTER_LOOKUP.maxResults : undefined });
       return list.map((species) => ({ species, shortname: species }));
     },
   },
@@ -123,7 +117,7 @@ export function microbeMasterRoutes(app: FastifyInstance): void {
   // Own scope: the hook below renames the legacy `activestatus` of deletemicrobeStatus for the generic handler.
   void app.register(async (scope) => {
     scope.addHook('preValidation', async (req) => {
-      const body = req.body as Body;
+      const body = bodyOf(req);
       if (req.routeOptions.config.endpoint?.name === microbe.endpoints.status && body && typeof body === 'object') {
         if (body.activeStatus === undefined && body.activestatus !== undefined) body.activeStatus = body.activestatus;
       }

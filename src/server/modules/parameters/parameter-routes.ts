@@ -7,8 +7,10 @@ import {
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
+import { bodyOf, firstGiven, wholeNumber, type Body } from '../../lib/body';
+import { CHECKED_BY_HANDLER, ID, body as bodySchema, listOf } from '../../../shared/contract/body-schema';
 import { level1Paramconf } from '../activities/activity-routes';
-import { PARAMCONF_PROPS } from '../activities/activity-schemas';
+import { PARAMCONF_BODY, PARAMCONF_PROPS } from '../activities/activity-schemas';
 import {
   activeParameters, columnsOf, findActivity, findMasterType, insertParameter, restoreParameter, retireParameter, suspendActive,
   type ActivityRow,
@@ -21,7 +23,6 @@ import {
  * made inactive, never deleted, since recorded values will reference them.
  */
 
-type Body = Record<string, unknown> | null | undefined;
 type Answer = Record<string, unknown>;
 const E = PARAMETER_ENDPOINTS;
 
@@ -31,14 +32,10 @@ const refuse = (status: number, detail: string, extra: Record<string, unknown> =
 export const STALE_PARAMETERS =
   'Someone else changed the parameters of this activity since you opened it. Your changes are not saved: reload to see theirs.';
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** The activity id of a body: the first of `names` given, a positive whole number. */
+/** The activity id of a body: the first of `names` given; NaN when it is not a positive whole number. */
 function activityIdOf(body: Body, names: readonly string[]): number | null {
-  const raw = names.map((n) => body?.[n]).find((v) => !blank(v) && v !== 0 && v !== '0');
-  if (raw === undefined) return null;
-  const n = typeof raw === 'string' && /^\s*\d+\s*$/.test(raw) ? Number(raw) : raw;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= 2147483647 ? n : NaN;
+  const raw = firstGiven(body, names);
+  return raw === undefined ? null : (wholeNumber(raw) ?? NaN);
 }
 
 const refOf = (a: ActivityRow): ActivityRef => ({ id: a.id, shortname: a.shortname, activityname: a.name, activitylevel: a.level });
@@ -48,7 +45,7 @@ const legacyList = (a: ActivityRow, params: readonly StoredParameter[]) => param
 // ---- reads ---------------------------------------------------------------------------------------
 
 async function activityParameters(req: FastifyRequest): Promise<Answer> {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const id = activityIdOf(body, ['id', 'actid', 'activityID', 'trnid']);
   if (id === null) throw new HttpError(400, 'Please send the id of the activity.');
   if (Number.isNaN(id)) throw new HttpError(400, 'The id of the activity must be a positive whole number.');
@@ -75,7 +72,7 @@ async function activityParameters(req: FastifyRequest): Promise<Answer> {
 const sameColumns = (a: ParameterConfig, b: ParameterConfig) => JSON.stringify(columnsOf(a)) === JSON.stringify(columnsOf(b));
 
 async function saveParameters(req: FastifyRequest): Promise<Answer> {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const actId = activityIdOf(body, ['actid', 'activityID', 'id']);
   if (actId === null) throw refuse(400, 'Please send the activity (actid).');
   if (Number.isNaN(actId)) throw refuse(400, 'The activity id (actid) must be a positive whole number.');
@@ -154,7 +151,6 @@ async function saveParameters(req: FastifyRequest): Promise<Answer> {
 
 // ---- JSON schemas ----------------------------------------------------------------------------------
 
-const ANY_ID = { type: ['integer', 'string', 'null'] };
 const NULLABLE_INT = { type: ['integer', 'null'] };
 const NULLABLE_NUM = { type: ['number', 'null'] };
 const NULLABLE_TEXT = { type: ['string', 'null'] };
@@ -214,7 +210,7 @@ const activityProps = {
   activeList: { type: 'array', items: { type: 'object', properties: parameterProps } },
 };
 const ROW_NAMES = Object.keys(parameterProps).join(', ');
-const readBody = { type: ['object', 'null'], properties: { id: ANY_ID, actid: ANY_ID, activityID: ANY_ID, trnid: ANY_ID, userID: {}, userid: {} } };
+const readBody = bodySchema({ id: ID, actid: ID, activityID: ID, trnid: ID }, { nullable: true });
 
 const readSchema = (extra = '') => ({
   description:
@@ -233,14 +229,12 @@ const SCHEMAS: Record<keyof typeof E, object> = {
       `Types: ${PARAM_TYPES.join(', ')}; unit types: ${UNIT_TYPES.join(', ')}. Answer {message: 'Success', actid, count, version}; ` +
       "400 {message: 'Error', detail: '<the first problem>', index, field}; 404 {message: 'Error', detail} when the activity does not exist; " +
       "409 {message: 'Error', detail, version} when `version` (the set's version as loaded) is stale: nothing is saved. Without `version` (legacy clients) no check is made.",
-    body: {
-      type: 'object',
-      properties: {
-        actid: ANY_ID, activityID: ANY_ID, id: ANY_ID, userID: {}, userid: {},
-        activeList: { type: ['array', 'null'], maxItems: 1000, description: 'Parameter rows (each checked with a plain message).' },
-        version: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
-      },
-    },
+    body: bodySchema({
+      actid: ID, activityID: ID, id: ID,
+      // Each row is checked by the handler with a message naming the row and field.
+      activeList: { ...listOf(CHECKED_BY_HANDLER, 1000), description: 'Parameter rows (each checked with a plain message).' },
+      version: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
+    }),
     response: { 200: { type: 'object', properties: { message: { type: 'string' }, actid: { type: 'integer' }, count: { type: 'integer' }, version: { type: 'integer' } } } },
   },
   getActivityParametersByid: readSchema(),
@@ -251,7 +245,7 @@ const SCHEMAS: Record<keyof typeof E, object> = {
       `${readSchema(', status: null, sampleInward: null').description} With the samplenov of an existing isolate the activity workflow answers it: ` +
       'the same configuration, each parameter with its recorded inputvalue, plus the transaction state (status, sampleInward {sampleno, samplenov, pncode, isolatecode}, ' +
       'reportingmanager, reportingmanagerid, username, userid, remarks, version, trnid, mode, allowed, canEdit); see getLvl2Paramconf.',
-    body: { ...readBody, properties: { ...readBody.properties, sequence: {}, samplenov: {}, sampleno: {}, activityname: {} } },
+    body: bodySchema({ ...PARAMCONF_BODY.properties, trnid: ID }, { nullable: true }),
     response: {
       200: {
         type: 'object',

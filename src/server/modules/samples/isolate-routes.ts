@@ -10,7 +10,9 @@ import {
   findActiveSampleByCode, findActiveSampleByOtp, findIsolateByVersion, findSample, findSampleByCode, insertIsolate, isolateCount,
   otpsWithoutIsolate, peekIsolateCode, sampleVersion, type SampleRow,
 } from './sample-repository';
-import { LOOSE, auditIsolate, common, recordOf, recordProps, textOf } from './sample-answers';
+import { LOOSE, auditIsolate, recordOf, recordProps } from './sample-answers';
+import { bodyOf, textOf } from '../../lib/body';
+import { body as bodySchema, EMPTY_BODY } from '../../../shared/contract/body-schema';
 
 /**
  * Isolates (spec 001 sections 2-5, 7, 8). An isolate is one sample code version (samplenov, '<sampleno>-n')
@@ -21,7 +23,6 @@ import { LOOSE, auditIsolate, common, recordOf, recordProps, textOf } from './sa
  * shown before the save, organismtype, is a preview).
  */
 
-type Body = Record<string, unknown> | null | undefined;
 const E = SAMPLE_ENDPOINTS;
 
 const previewSchema = {
@@ -31,10 +32,7 @@ const previewSchema = {
     organismtype: { type: 'string' }, isolates: { type: 'integer' }, sampleInward: { type: 'object', properties: recordProps },
   },
 };
-const isolateBody = {
-  type: 'object',
-  properties: { otp: LOOSE, sampleno: LOOSE, samplenov: LOOSE, sampletype: LOOSE, soilph: LOOSE, soilec: LOOSE, soiltds: LOOSE, organismtype: LOOSE, ...common },
-};
+const isolateBody = bodySchema({ otp: LOOSE, sampleno: LOOSE, samplenov: LOOSE, sampletype: LOOSE, soilph: LOOSE, soilec: LOOSE, soiltds: LOOSE, organismtype: LOOSE });
 const saveAnswer = {
   200: {
     type: 'object',
@@ -46,22 +44,22 @@ const MEASURES = `('${ISOLATE_MSG.sampleType}', '${ISOLATE_MSG.soilTds}', '${ISO
 const SCHEMAS = {
   getOtpForIsolated: {
     description: 'Answer: [{id, otp, sampleno, sampleinno}] of the active inward samples that have no isolate yet, newest first (at most 500).',
-    body: { type: ['object', 'null'], properties: { ...common } },
+    body: EMPTY_BODY,
     response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, otp: { type: 'string' }, sampleno: { type: 'string' }, sampleinno: { type: 'string' } } } } },
   },
   getoverwrightotp: {
     description: `Body {otp}. Answer {id, sampleno, sampleinno, samplenov ('<sampleno>-1'), organismtype (the next isolate code, a preview), isolates, sampleInward}. Blank otp: 400 '${ISOLATE_MSG.selectOtp}'; no such sample waiting for its first isolate: 404 '${ISOLATE_MSG.unknownOtp}'.`,
-    body: { type: 'object', properties: { otp: LOOSE, ...common } },
+    body: bodySchema({ otp: LOOSE }),
     response: { 200: previewSchema },
   },
   getfindisolate: {
     description: `Body {sampleno} (or searchText; a sample code version finds its sample). Answer like getoverwrightotp, with samplenov the next version. Blank: 400 '${ISOLATE_MSG.emptySampleCode}'; unknown or inactive: 404 '${ISOLATE_MSG.unknownSample}'.`,
-    body: { type: 'object', properties: { sampleno: LOOSE, searchText: LOOSE, samplenov: LOOSE, ...common } },
+    body: bodySchema({ sampleno: LOOSE, searchText: LOOSE, samplenov: LOOSE }),
     response: { 200: previewSchema },
   },
   getSamplingData: {
     description: 'Body {samplenov} (a sample code version: the sample and that isolate) or {sampleno} (the sample; isolate fields null). Answer: the sample inward record plus samplenov, isolatecode, sampletype, soilph, soilec, soilTDS; 404 when missing.',
-    body: { type: 'object', properties: { sampleno: LOOSE, samplenov: LOOSE, ...common } },
+    body: bodySchema({ sampleno: LOOSE, samplenov: LOOSE }),
     response: {
       200: {
         type: 'object',
@@ -102,7 +100,7 @@ async function otps(req: FastifyRequest) {
 }
 
 async function byOtp(req: FastifyRequest) {
-  const otp = textOf((req.body as Body)?.otp);
+  const otp = textOf(bodyOf(req).otp);
   if (!otp) throw new HttpError(400, ISOLATE_MSG.selectOtp);
   const sample = await findActiveSampleByOtp(req.server.db, otp);
   if (!sample || (await isolateCount(req.server.db, sample.id)) > 0) throw new HttpError(404, ISOLATE_MSG.unknownOtp);
@@ -110,8 +108,8 @@ async function byOtp(req: FastifyRequest) {
 }
 
 async function findIsolate(req: FastifyRequest) {
-  const body = req.body as Body;
-  const code = textOf(body?.sampleno) || textOf(body?.searchText) || textOf(body?.samplenov);
+  const body = bodyOf(req);
+  const code = textOf(body.sampleno) || textOf(body.searchText) || textOf(body.samplenov);
   if (!code) throw new HttpError(400, ISOLATE_MSG.emptySampleCode);
   if (code.length > 100) throw new HttpError(400, 'The Sample Code must be at most 100 characters.');
   const sample = await findActiveSampleByCode(req.server.db, code);
@@ -120,9 +118,9 @@ async function findIsolate(req: FastifyRequest) {
 }
 
 async function samplingData(req: FastifyRequest): Promise<SamplingData> {
-  const body = req.body as Body;
-  const samplenov = textOf(body?.samplenov);
-  const sampleno = textOf(body?.sampleno);
+  const body = bodyOf(req);
+  const samplenov = textOf(body.samplenov);
+  const sampleno = textOf(body.sampleno);
   if (!samplenov && !sampleno) throw new HttpError(400, 'Please send the sample code (sampleno) or the sample code version (samplenov).');
   const isolate = samplenov ? await findIsolateByVersion(req.server.db, samplenov) : undefined;
   const sample = isolate ? await findSample(req.server.db, isolate.sample_inward_id) : sampleno ? await findSampleByCode(req.server.db, sampleno) : undefined;
@@ -161,16 +159,16 @@ async function saveIsolate(req: FastifyRequest, mode: 'otp' | 'code', key: strin
 }
 
 async function saveByOtp(req: FastifyRequest) {
-  const values = measuresOf((req.body as Body) ?? {});
-  const otp = textOf((req.body as Body)?.otp);
+  const values = measuresOf(bodyOf(req));
+  const otp = textOf(bodyOf(req).otp);
   if (!otp) throw new HttpError(400, ISOLATE_MSG.selectOtp, { field: 'otp' });
   return saveIsolate(req, 'otp', otp, values);
 }
 
 async function saveByCode(req: FastifyRequest) {
-  const body = req.body as Body;
-  const values = measuresOf(body ?? {});
-  const code = textOf(body?.sampleno) || textOf(body?.samplenov);
+  const body = bodyOf(req);
+  const values = measuresOf(body);
+  const code = textOf(body.sampleno) || textOf(body.samplenov);
   if (!code) throw new HttpError(400, ISOLATE_MSG.nextIsolateCode, { field: 'sampleno' });
   return saveIsolate(req, 'code', code, values);
 }

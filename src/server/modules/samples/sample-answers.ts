@@ -1,29 +1,8 @@
 import type { SampleInwardRecord, SampleInwardRow } from '../../../shared/contract/sample-endpoints';
-import { HttpError } from '../../plugins/errors';
+import { text } from '../../../shared/contract/body-schema';
 import { PAGE_SIZE, type IsolateRow, type SampleRow } from './sample-repository';
 
 /** Request values and answer shapes of the sample and isolate routes (legacy field names). */
-
-export const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** Text of a loose field (string or number), trimmed; '' when absent. */
-export const textOf = (v: unknown): string =>
-  typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
-
-/** A positive whole number (number or digits), or null when absent / blank / 0. */
-export function idOf(v: unknown, what: string): number | null {
-  if (blank(v) || v === 0 || v === '0') return null;
-  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > 2147483647) {
-    throw new HttpError(400, `The ${what} must be a positive whole number.`);
-  }
-  return n;
-}
-
-export function pageOf(v: unknown): number {
-  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : typeof v === 'number' ? v : NaN;
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, 100000) : 1;
-}
 
 export function recordOf(r: SampleRow): SampleInwardRecord {
   return {
@@ -82,9 +61,8 @@ export const auditIsolate = (r: IsolateRow) => ({
 
 // ---- JSON schemas --------------------------------------------------------------------------------
 
-export const ANY_ID = { type: ['integer', 'string', 'null'] };
-export const LOOSE = { type: ['string', 'number', 'null'] };
-export const common = { userID: {}, userid: {} };
+/** Text fields of the sample and isolate forms: their own rules answer with the form's messages. */
+export const LOOSE = text(1000);
 
 const nullableInt = { type: ['integer', 'null'] };
 export const recordProps = {

@@ -11,7 +11,9 @@ import {
   findMasterEntry, findSample, insertSample, listSamples, lockSample, setSampleActive, updateSample, userExists,
   type SampleColumns, type SampleRow,
 } from './sample-repository';
-import { ANY_ID, LOOSE, auditSample, common, idOf, pageOf, recordOf, recordSchema, rowsOf, textOf } from './sample-answers';
+import { LOOSE, auditSample, recordOf, recordSchema, rowsOf } from './sample-answers';
+import { bodyOf, idOf, pageOf, textOf } from '../../lib/body';
+import { ID, PAGE, body as bodySchema, strictText } from '../../../shared/contract/body-schema';
 import { isolateRoutes } from './isolate-routes';
 import { amendmentReasonOf, recordAmendment, requireOwnerOrTopRole, requireReason, resultsRestOn } from '../../lib/amendments';
 import { AMENDMENT_MSG, AMENDMENT_REASON_MAX } from '../../../shared/contract/amendments';
@@ -24,7 +26,6 @@ import { withStatusChanges, recordIntegrity, integrityProps, statusChangeProps }
  * 'States of India' and the district an active 'District' of that state.
  */
 
-type Body = Record<string, unknown> | null | undefined;
 const E = SAMPLE_ENDPOINTS;
 
 const rowProps = {
@@ -35,7 +36,7 @@ const rowProps = {
   ...statusChangeProps,
 };
 const rowsSchema = { type: 'array', items: { type: 'object', properties: rowProps } };
-const listBody = { type: ['object', 'null'], properties: { pageno: ANY_ID, searchText: LOOSE, ...common } };
+const listBody = bodySchema({ ...PAGE, searchText: LOOSE }, { nullable: true });
 const ROWS = 'an array of at most 10 rows {id, srno, samplingdate, samplecollectdate, sampledby, resourceName, sampleinno, sampleno, statesofIndia, district, typedataof, active, totalItems, statusChange (who deleted or restored it, when, why; null when never)}, newest first';
 
 const fieldProps = Object.fromEntries(
@@ -51,7 +52,7 @@ const SCHEMAS: Record<keyof typeof E, object> = {
       `('${SAMPLE_INWARD_MSG.samplingDateFuture}', '${SAMPLE_INWARD_MSG.inwardDate}', 'Sampled By is required.', ...); 404 unknown id; 409 stale version. ` +
       'An update is allowed to the user who registered the sample or a Top Role user (else 403); once an activity of one of its isolates is submitted or approved it is an amendment: ' +
       "it needs amendmentReason (else 400 {message, field:'amendmentReason', amendmentRequired:true}), is kept with who and when, and marks that sample's approved activities 'Data amended after approval'.",
-    body: { type: 'object', properties: { id: ANY_ID, version: ANY_ID, resourceID: ANY_ID, statesofIndiaId: ANY_ID, districtId: ANY_ID, amendmentReason: { type: ['string', 'null'] }, ...fieldProps, ...common } },
+    body: bodySchema({ id: ID, version: ID, resourceID: ID, statesofIndiaId: ID, districtId: ID, amendmentReason: strictText(2000), ...fieldProps }),
     response: {
       200: {
         type: 'object',
@@ -67,12 +68,12 @@ const SCHEMAS: Record<keyof typeof E, object> = {
   },
   getsapleivertById: {
     description: 'Body {id}. Answer: the sample inward record (legacy names, with otp and version); 404 when missing.',
-    body: { type: 'object', properties: { id: ANY_ID, trnid: ANY_ID, ...common } },
+    body: bodySchema({ id: ID, trnid: ID }),
     response: { 200: { ...recordSchema, properties: { ...recordSchema.properties, ...integrityProps } } },
   },
   changesampleinStatus: {
     description: `Body {id, active ('N' deletes, 'Y' restores; default 'N'), reason (required both ways: kept on the row and in the audit trail), version?}. Only a Top Role user restores (403). Answer {status:'Success', message:'${SAMPLE_INWARD_MSG.deleted}'} (or '${SAMPLE_INWARD_MSG.reactivated}'); {status:'Success1', rescoremessage} when the row is not an inward sample or already in that state; 404 unknown id.`,
-    body: { type: 'object', properties: { id: ANY_ID, active: LOOSE, version: ANY_ID, reason: { type: ['string', 'null'] }, ...common } },
+    body: bodySchema({ id: ID, active: LOOSE, version: ID, reason: strictText(2000) }),
     response: { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, rescoremessage: { type: 'string' } } } },
   },
   // isolate-routes.ts
@@ -82,23 +83,23 @@ const SCHEMAS: Record<keyof typeof E, object> = {
 // ---- handlers ------------------------------------------------------------------------------------
 
 async function list(req: FastifyRequest) {
-  const body = req.body as Body;
-  const page = pageOf(body?.pageno);
+  const body = bodyOf(req);
+  const page = pageOf(body.pageno);
   return withStatusChanges(req.server.db, rowsOf(page, await listSamples(req.server.db, { page })));
 }
 
 async function search(req: FastifyRequest) {
-  const body = req.body as Body;
-  const text = textOf(body?.searchText);
+  const body = bodyOf(req);
+  const text = textOf(body.searchText);
   if (!text) throw new HttpError(400, SAMPLE_INWARD_MSG.emptySearch);
   if (text.length > 100) throw new HttpError(400, 'The search text must be at most 100 characters.');
-  const page = pageOf(body?.pageno);
+  const page = pageOf(body.pageno);
   return withStatusChanges(req.server.db, rowsOf(page, await listSamples(req.server.db, { page, search: text })));
 }
 
 async function byId(req: FastifyRequest) {
-  const body = req.body as Body;
-  const id = idOf(body?.id ?? body?.trnid, 'id');
+  const body = bodyOf(req);
+  const id = idOf(body.id ?? body.trnid, 'id');
   if (id === null) throw new HttpError(400, 'Please send the id of the sample.');
   const row = await findSample(req.server.db, id);
   if (!row) throw new HttpError(404, `There is no sample inward with id ${id}.`);
@@ -148,7 +149,7 @@ async function columnsOf(req: FastifyRequest, body: Record<string, unknown>, v: 
 }
 
 async function save(req: FastifyRequest) {
-  const body = { ...((req.body as Body) ?? {}) };
+  const body = { ...bodyOf(req) };
   const id = idOf(body.id, 'id');
   const expected = idOf(body.version, 'version');
   requirePermission(req, id === null ? E.savesampleinverd.permission : E.savesampleinverd.permissionOnUpdate);
@@ -191,7 +192,7 @@ async function save(req: FastifyRequest) {
 }
 
 async function changeStatus(req: FastifyRequest) {
-  const body = (req.body as Body) ?? {};
+  const body = bodyOf(req);
   const id = idOf(body.id, 'id');
   if (id === null) throw new HttpError(400, 'Please send the id of the sample.');
   const activeText = textOf(body.active).toUpperCase() || 'N';

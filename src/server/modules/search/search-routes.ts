@@ -9,6 +9,8 @@ import { MAX_COUNT_UP_TO, SEARCH_ENDPOINTS as E, SEARCH_PAGE_SIZE, SEARCH_TOTAL_
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
+import { bodyOf } from '../../lib/body';
+import { PAGE, WHOLE, body as bodySchema, listOf, objectOf, text } from '../../../shared/contract/body-schema';
 import { csvLine } from '../../lib/csv';
 import { parameterSets } from './search-parameters';
 import { countMatches, matchBatches, parseFilters, searchPage, type Filter } from './search-query';
@@ -16,8 +18,16 @@ import { sampleRecord } from './search-record';
 import { recordPdf } from './record-pdf';
 import { deleteSavedSearch, listSavedSearches, savedSearchOf, upsertSavedSearch } from './saved-search-repository';
 
-type Body = Record<string, unknown> | null;
-const body = { type: ['object', 'null'] } as const;
+type Body = Record<string, unknown>;
+const TEXT = text(1000);
+const filterRow = objectOf({
+  key: TEXT, parameterName: TEXT, type: TEXT, commonmastertype: TEXT, sequence: WHOLE, inputValue: TEXT, inputValuenum1: TEXT, inputValuenum2: TEXT,
+  dropValue1: TEXT, dropValue2: TEXT, condition: TEXT,
+});
+/** Every field the search calls read (one body for all of them: the search model and the saved-search fields). */
+const body = bodySchema({
+  inputList: listOf(filterRow, 1000), parameterList: listOf(TEXT, 1000), ...PAGE, pageSize: WHOLE, countUpTo: WHOLE, samplenov: TEXT, id: WHOLE, name: TEXT,
+}, { nullable: true });
 const userOf = (req: FastifyRequest) => req.auth!.userId;
 
 function wholeNumber(raw: unknown, name: string, dflt: number, max: number): number {
@@ -28,7 +38,7 @@ function wholeNumber(raw: unknown, name: string, dflt: number, max: number): num
 }
 
 function samplenovOf(b: Body): string {
-  const v = b?.samplenov;
+  const v = b.samplenov;
   const s = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
   if (s === '' || s.length > 100) throw new HttpError(400, 'Please say which Sample No.-V (samplenov) to show.');
   return s;
@@ -41,7 +51,7 @@ const filterSummary = (filters: Filter[]) =>
   }));
 
 async function search(req: FastifyRequest) {
-  const b = (req.body as Body) ?? {};
+  const b = bodyOf(req);
   const filters = await parseFilters(req.server.db, b.inputList);
   // A legacy client names no countUpTo and gets the exact total; the screens ask for a capped one.
   const cap = b.countUpTo === undefined || b.countUpTo === null ? null : wholeNumber(b.countUpTo, 'count limit (countUpTo)', SEARCH_TOTAL_CAP, MAX_COUNT_UP_TO);
@@ -66,19 +76,19 @@ export function searchRoutes(app: FastifyInstance): void {
   // The page and its capped total read on the search lane, the exact count and the export on the background
   // lane: on the embedded database the calls of other users go first (connection.ts DbHandle).
   app.endpoint(E.countSearchData, { schema: { body } }, async (req) => {
-    const b = (req.body as Body) ?? {};
+    const b = bodyOf(req);
     return { totalItems: await countMatches(req.server.backgroundDb, await parseFilters(req.server.db, b.inputList)) };
   });
 
   app.endpoint(E.postSearchmicBySamplenov, { schema: { body } }, async (req) => {
-    const samplenov = samplenovOf(req.body as Body);
+    const samplenov = samplenovOf(bodyOf(req));
     const record = await sampleRecord(req.server.db, samplenov);
     if (!record) throw new HttpError(404, `No sample was found with the Sample No.-V '${samplenov}'.`);
     return record;
   });
 
   app.endpoint(E.getSearchRecordPdf, { schema: { body } }, async (req, reply) => {
-    const samplenov = samplenovOf(req.body as Body);
+    const samplenov = samplenovOf(bodyOf(req));
     const record = await sampleRecord(req.server.db, samplenov);
     if (!record) throw new HttpError(404, `No sample was found with the Sample No.-V '${samplenov}'.`);
     const safeName = samplenov.replace(/[^A-Za-z0-9._-]/g, '_');
@@ -90,7 +100,7 @@ export function searchRoutes(app: FastifyInstance): void {
   });
 
   app.endpoint(E.exportSearchData, { schema: { body } }, async (req, reply) => {
-    const b = (req.body as Body) ?? {};
+    const b = bodyOf(req);
     const db = req.server.db;
     // The export names its filters explicitly (an empty list exports every isolate): a body without them is refused.
     if (!Array.isArray(b.inputList)) throw new HttpError(400, 'Please send the search filters (inputList) to export.');
@@ -124,14 +134,14 @@ export function searchRoutes(app: FastifyInstance): void {
   app.endpoint(E.getSearchAllForMicrobeHome, { schema: { body } }, async (req) => listSavedSearches(req.server.db, userOf(req)));
 
   app.endpoint(E.getParamiterForSearchMicrobe, { schema: { body } }, async (req) => {
-    const id = wholeNumber((req.body as Body)?.id, 'saved search id', 0, 2_147_483_647);
+    const id = wholeNumber(bodyOf(req).id, 'saved search id', 0, 2_147_483_647);
     const found = id ? await savedSearchOf(req.server.db, userOf(req), id) : null;
     if (!found) throw new HttpError(404, 'That saved search was not found.');
     return found;
   });
 
   app.endpoint(E.saveSearchMicrobe, { schema: { body } }, async (req) => {
-    const b = (req.body as Body) ?? {};
+    const b = bodyOf(req);
     const name = typeof b.name === 'string' ? b.name.trim() : '';
     if (name === '' || name.length > 60) throw new HttpError(400, 'Please give the search a name of at most 60 characters.');
     const filters = await parseFilters(req.server.db, b.inputList);
@@ -148,7 +158,7 @@ export function searchRoutes(app: FastifyInstance): void {
   });
 
   app.endpoint(E.deleteSearchMicrobe, { schema: { body } }, async (req) => {
-    const id = wholeNumber((req.body as Body)?.id, 'saved search id', 0, 2_147_483_647);
+    const id = wholeNumber(bodyOf(req).id, 'saved search id', 0, 2_147_483_647);
     const userId = userOf(req);
     const gone = await mutate(req.server.db, actorOf(req), async (trx, audit) => {
       const row = id ? await deleteSavedSearch(trx, userId, id) : undefined;

@@ -4,6 +4,7 @@ import { EMPLOYEE_MSG, employee } from '../../../shared/resources';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
 import { decodeTransport, TransportDecodeError } from '../../lib/transport';
 import { HttpError } from '../../plugins/errors';
+import { text } from '../../../shared/contract/body-schema';
 import { revokeUserSessions } from '../auth/session-repository';
 import { registerResource, type ResourceOverrides } from '../masters/resource-routes';
 
@@ -23,6 +24,7 @@ export interface EmployeeSettings {
  */
 export function employeeOverrides(settings: EmployeeSettings): ResourceOverrides {
   return {
+    saveBody: { mobile1: text(4096) },
     prepareSave(_req, body) {
       const cipher = body.mobile1;
       if (cipher === undefined || cipher === null || cipher === '') return body;

@@ -5,9 +5,10 @@ import { truthy } from '../../../shared/validation';
 import { mutate } from '../../lib/audit';
 import { flagsOf } from '../../lib/permissions';
 import { HttpError } from '../../plugins/errors';
+import { bodyOf, idOf, wholeNumber } from '../../lib/body';
+import { EMPTY_BODY, FLAG, ID, body as bodySchema, listOf, objectOf } from '../../../shared/contract/body-schema';
 import { actorOf } from '../../plugins/session';
 import { EMPLOYEE_MSG } from '../../../shared/resources';
-import { DIGITS_ID } from '../masters/resource-routes';
 import {
   accessVersionOf, activeActivityIds, activeUserGroups, activeUsersOfRole, activityGrid, approversFor, employeesWithoutApprover, bumpAccessVersion, findRole, findUserWithRole, fullName,
   grantedActivityIds, isActiveUser, replaceAccess, setReportingManager,
@@ -18,17 +19,9 @@ import {
  * The flags of a grant always come from the user's workflow role on the server; those in the payload
  * are ignored.
  */
-type Body = Record<string, unknown> | null | undefined;
-
-/** A positive whole number (number or numeric text), or null when absent, 0, blank or not a number. */
-function idOf(v: unknown): number | null {
-  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= 2147483647 ? n : null;
-}
 const isBlank = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0';
 
-const ANY_ID = { type: ['integer', 'string', 'null'] };
-const roleBody = { type: ['object', 'null'], properties: { roleid: ANY_ID, userID: {}, userid: {} } };
+const roleBody = bodySchema({ roleid: ID }, { nullable: true });
 const flagProps = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, { type: 'boolean' }]));
 const ACCESS_FLAGS = ['add', 'edit', 'view', 'delete', 'microbe', 'toprole'] as const;
 
@@ -42,8 +35,8 @@ const accessRow = {
 };
 
 async function getUserAccess(req: FastifyRequest) {
-  const body = req.body as Body;
-  const userId = idOf(body?.userid ?? body?.id ?? body?.trnid ?? body?.resourceId);
+  const body = bodyOf(req);
+  const userId = wholeNumber(body.userid ?? body.id ?? body.trnid ?? body.resourceId);
   if (userId === null) throw new HttpError(400, USER_ACCESS_MSG.resource);
   const db = req.server.db;
   const user = await findUserWithRole(db, userId);
@@ -82,7 +75,7 @@ function tickedActivities(list: unknown): number[] {
     if (!row || typeof row !== 'object' || !truthy((row as Record<string, unknown>).chkselect)) continue;
     const r = row as Record<string, unknown>;
     const raw = r.activityID ?? r.activityId ?? r.activityid;
-    const id = idOf(raw);
+    const id = wholeNumber(raw);
     if (id === null) throw new HttpError(400, `Activity '${String(raw ?? '')}' is not a valid activity id.`);
     if (!ids.includes(id)) ids.push(id);
   }
@@ -90,31 +83,31 @@ function tickedActivities(list: unknown): number[] {
 }
 
 async function saveUserAccess(req: FastifyRequest) {
-  const body = req.body as Body;
+  const body = bodyOf(req);
   const db = req.server.db;
   // Checked in the screen's order: workflow role, resource (the employee), at least one activity.
-  const roleId = idOf(body?.roleid);
+  const roleId = wholeNumber(body.roleid);
   const role = roleId === null ? undefined : await findRole(db, roleId);
   if (!role || role.active !== 'Y') throw new HttpError(400, USER_ACCESS_MSG.role, { field: 'roleid' });
   // The employee is resourceId; legacy screens also send it as userid.
-  const userId = idOf(body?.resourceId ?? body?.resourceID ?? body?.userid);
+  const userId = wholeNumber(body.resourceId ?? body.resourceID ?? body.userid);
   const found = userId === null ? undefined : await findUserWithRole(db, userId);
   if (userId === null || !found) throw new HttpError(400, USER_ACCESS_MSG.resource, { field: 'resourceId' });
   // No lost updates: a save of access (or of an employee) someone else changed since it was read is refused
   // (without a version, as legacy clients send, the save goes through). Checked again under the row lock.
-  const expected = typeof body?.version === 'number' ? body.version : null;
+  const expected = typeof body.version === 'number' ? body.version : null;
   const stale = (u: { version: number; access_version: number }) =>
     expected !== null && expected !== accessVersionOf(u) ? new HttpError(409, USER_ACCESS_MSG.stale, { version: accessVersionOf(u) }) : null;
   const staleNow = stale(found);
   if (staleNow) throw staleNow;
   // The screen's role selector is fixed to the user's role: flags are never borrowed from another role.
   if (found.workflow_role_id !== role.id) throw new HttpError(400, USER_ACCESS_MSG.role, { field: 'roleid' });
-  const activityIds = tickedActivities(body?.actAccesslst);
+  const activityIds = tickedActivities(body.actAccesslst);
   if (activityIds.length === 0) throw new HttpError(400, USER_ACCESS_MSG.activity, { field: 'actAccesslst' });
 
-  const rawManager = body?.reportingmanagerid;
+  const rawManager = body.reportingmanagerid;
   const keepManager = rawManager === undefined;
-  const managerId = isBlank(rawManager) ? null : idOf(rawManager);
+  const managerId = isBlank(rawManager) ? null : wholeNumber(rawManager);
   if (!keepManager && !isBlank(rawManager) && managerId === null) throw new HttpError(400, EMPLOYEE_MSG.manager, { field: 'reportingmanagerid' });
 
   return mutate(db, actorOf(req), async (trx, audit) => {
@@ -158,23 +151,24 @@ export function userAccessRoutes(app: FastifyInstance): void {
       response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } },
     },
   }, async (req) => {
-    const roleId = idOf((req.body as Body)?.roleid);
+    const roleId = wholeNumber(bodyOf(req).roleid);
     return roleId === null ? [] : activeUsersOfRole(req.server.db, roleId);
   });
 
   app.endpoint(E.getApproversForUser, {
     schema: {
       description: 'Answer (ours): [{id, name, rolename}] of the active users whose active role has Approve or Top Role, by name, without the user named by userid.',
-      body: { type: ['object', 'null'], properties: { userid: DIGITS_ID, userID: {} } },
+      // userid names the employee, as for getUsractById
+      body: bodySchema({}, { nullable: true }),
       response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, rolename: { type: 'string' } } } } },
     },
-  }, async (req) => approversFor(req.server.db, idOf((req.body as Body)?.userid)));
+  }, async (req) => approversFor(req.server.db, idOf(bodyOf(req).userid, 'user id')));
 
   app.endpoint(E.getEmployeesWithoutApprover, {
     schema: {
       description:
         "Answer (ours): [{resourceID, employeecode, name, reportingmanagerid, reportingmanager, problem}] of the active employees with at least one active activity granted whose reporting manager is missing ('none'), inactive ('inactive') or in a role without Approve ('cannotApprove'), by code.",
-      body: { type: ['object', 'null'], properties: { userID: {} } },
+      body: EMPTY_BODY,
       response: {
         200: {
           type: 'array',
@@ -199,7 +193,7 @@ export function userAccessRoutes(app: FastifyInstance): void {
       response: { 200: { type: 'object', properties: flagProps(['add', 'edit', 'view', 'delete', 'approve', 'microbe', 'toprole']) } },
     },
   }, async (req) => {
-    const roleId = idOf((req.body as Body)?.roleid);
+    const roleId = wholeNumber(bodyOf(req).roleid);
     if (roleId === null) throw new HttpError(400, USER_ACCESS_MSG.role);
     const role = await findRole(req.server.db, roleId);
     if (!role) throw new HttpError(404, `There is no Workflow Role with id ${roleId}.`);
@@ -209,7 +203,7 @@ export function userAccessRoutes(app: FastifyInstance): void {
   app.endpoint(E.getusergroup, {
     schema: {
       description: 'Answer (not shown in the spec; ours): [{usergroupid, usergroup}] of the active user groups, by name.',
-      body: { type: ['object', 'null'] },
+      body: EMPTY_BODY,
       response: { 200: { type: 'array', items: { type: 'object', properties: { usergroupid: { type: 'integer' }, usergroup: { type: 'string' } } } } },
     },
   }, async (req) => activeUserGroups(req.server.db));
@@ -221,7 +215,7 @@ export function userAccessRoutes(app: FastifyInstance): void {
         'every active activity type as {activityID, activityname, shortname, sequence, activitylevel, chkselect, roleid, resourceID, reportingmanagerid, ' +
         'add, edit, view, delete, microbe, toprole}; chkselect marks the granted ones, whose flags are those granted (false for the others). ' +
         '404 when there is no such user.',
-      body: { type: 'object', properties: { userid: ANY_ID, id: ANY_ID, trnid: ANY_ID, resourceId: ANY_ID } },
+      body: bodySchema({ userid: ID, id: ID, trnid: ID, resourceId: ID }),
       response: {
         200: {
           type: 'object',
@@ -244,14 +238,11 @@ export function userAccessRoutes(app: FastifyInstance): void {
         'flags are ignored); reportingmanagerid (0 or blank clears it; absent keeps it) must be another active user. One transaction, audited. ' +
         `version (optional): getUsractById's version; when someone else changed the access or the employee since, 409 {message: "${USER_ACCESS_MSG.stale}", version} ` +
         'and nothing is saved. The answer carries the new version.',
-      body: {
-        type: 'object',
-        properties: {
-          userid: ANY_ID, resourceId: ANY_ID, roleid: ANY_ID, reportingmanagerid: ANY_ID,
-          actAccesslst: { type: ['array', 'null'], maxItems: 5000, items: { type: 'object' } },
-          version: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
-        },
-      },
+      body: bodySchema({
+        userid: ID, resourceId: ID, resourceID: ID, roleid: ID, reportingmanagerid: ID,
+        actAccesslst: listOf(objectOf({ activityID: ID, activityId: ID, activityid: ID, chkselect: FLAG }), 5000),
+        version: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
+      }),
       response: { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, version: { type: 'integer' } } } },
     },
   }, saveUserAccess);

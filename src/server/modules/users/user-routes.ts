@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { employeeRoutes, type EmployeeSettings } from './employee-routes';
 import { userAccessRoutes } from './user-access-routes';
+import { accountAdminRoutes } from './account-admin-routes';
 
 export { activitiesAccessibleTo, accessToActivity, type AccessibleActivity, type AccessFlags } from './user-access-repository';
 
@@ -8,4 +9,5 @@ export { activitiesAccessibleTo, accessToActivity, type AccessibleActivity, type
 export function userRoutes(app: FastifyInstance, settings: EmployeeSettings): void {
   employeeRoutes(app, settings);
   userAccessRoutes(app);
+  accountAdminRoutes(app);
 }

@@ -88,6 +88,17 @@ test('the queue tab lists what waits for the manager, with a Review link', async
   await stop(task);
 });
 
+test('an approval whose data was amended since is marked in the queue', async () => {
+  answer({ getactitransctionhome: () => [], getApprovalQueue: () => [queueRow(1), queueRow(2, { isolatecode: 'ISO000002', amended: true })] });
+  const { task } = render('/ActivityTransactionHome?queue=1', { approve: true });
+  const table = await screen.findByRole('table', { name: 'Waiting for my approval' });
+  await within(table).findByText('ISO000002');
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(within(rows[0]).queryByTestId('amended-chip')).toBeNull();
+  expect(within(rows[1]).getByTestId('amended-chip')).toHaveTextContent('Data amended after approval');
+  await stop(task);
+});
+
 test('the top bar shows the approval count for approvers and links to the queue', async () => {
   answer({ getApprovalCounts: () => ({ level1: 2, level2: 1, total: 3 }), getactitransctionhome: () => [] });
   const { task } = render('/BlankHomePage', { approve: true });

@@ -7,6 +7,7 @@ import { renderWithApp } from '../../../test-support/render';
 import type { ActivityButton, ParamconfWithTransaction } from '../../../../shared/contract/activity-endpoints';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import type { StoredStatus } from '../../../../shared/workflow';
+import { SIGNATURE_MEANING } from '../../../../shared/contract/signatures';
 import { button, paramconf } from './fixtures';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn() }));
@@ -35,6 +36,13 @@ function open(route: string, pc: ParamconfWithTransaction, flags: Partial<LoginR
   return renderWithApp(<AppRoutes />, { route, bridge: false });
 }
 const toasts = async () => (await screen.findAllByTestId('toast')).map((t) => t.textContent);
+
+/** Signs in the signature dialog that Approve / Revert open. */
+async function sign(password: string, confirm: 'Sign and approve' | 'Sign and revert') {
+  const dialog = await screen.findByRole('dialog');
+  fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: password } });
+  fireEvent.click(within(dialog).getByRole('button', { name: confirm }));
+}
 
 test('owner, not yet submitted: header, sequence, activity buttons with badges, editable form; Submit saves and goes back to the list page', async () => {
   const { task } = open(L1, paramconf(null));
@@ -108,8 +116,13 @@ test('manager: came for approval by the owner; Revert needs a remark; Revert Wit
   fireEvent.click(screen.getByLabelText('Revert With Comment'));
   fireEvent.change(screen.getByLabelText('Comments'), { target: { value: 'Re-measure the diameter.' } });
   fireEvent.click(screen.getByRole('button', { name: 'Revert' }));
+  expect(await screen.findByTestId('signature-meaning')).toHaveTextContent(SIGNATURE_MEANING.revert);
+  await sign('manager-secret-1', 'Sign and revert');
   await waitFor(() => expect(callsTo('saveActivities')).toHaveLength(1));
-  expect(callsTo('saveActivities')[0]).toMatchObject({ status: 'R', remarks: 'Re-measure the diameter.', version: 3 });
+  expect(callsTo('saveActivities')[0]).toMatchObject({ status: 'R', remarks: 'Re-measure the diameter.', version: 3, signatureMeaning: SIGNATURE_MEANING.revert });
+  // The password travels transport-encoded, never as typed.
+  expect(typeof callsTo('saveActivities')[0].signaturePassword).toBe('string');
+  expect(callsTo('saveActivities')[0].signaturePassword).not.toContain('manager-secret-1');
   expect(await toasts()).toContain('Reverted Successfully!');
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ActivityTransactionHome/2'));
   await stop(task);
@@ -121,9 +134,54 @@ test('manager approves; a refused save toasts Please Check Again! titled Error',
       throw Object.assign(new Error('409'), { isAxiosError: true, response: { status: 409, data: { message: 'This activity was changed by someone else meanwhile. Please reload.' } } });
     });
   fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+  await sign('manager-secret-1', 'Sign and approve');
   await waitFor(() => expect(callsTo('saveActivities')).toHaveLength(1));
-  expect(callsTo('saveActivities')[0]).toMatchObject({ status: 'A' });
+  expect(callsTo('saveActivities')[0]).toMatchObject({ status: 'A', signatureMeaning: SIGNATURE_MEANING.approve });
   expect((await toasts()).join(' ')).toContain('ErrorPlease Check Again!');
+  await stop(task);
+});
+
+test('signing: Cancel sends nothing; a wrong password keeps the manager on the screen with the plain refusal', async () => {
+  const { task } = open(L1, paramconf('S', { mode: 'manager', allowed: ['approve', 'revert'], canEdit: false }), { approve: true },
+    () => {
+      throw Object.assign(new Error('403'), {
+        isAxiosError: true,
+        response: { status: 403, data: { message: 'The password is not correct, so the signature was not made. Nothing was changed.', field: 'signaturePassword' } },
+      });
+    });
+  fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByTestId('signature-meaning')).toHaveTextContent(SIGNATURE_MEANING.approve);
+  expect(within(dialog).getByRole('button', { name: 'Sign and approve' })).toBeDisabled();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(callsTo('saveActivities')).toHaveLength(0);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+  await sign('not-my-password', 'Sign and approve');
+  await waitFor(() => expect(callsTo('saveActivities')).toHaveLength(1));
+  expect((await toasts()).join(' ')).toContain('The password is not correct, so the signature was not made.');
+  expect(screen.getByTestId('location')).toHaveTextContent('/activityparamNew/11/');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
+  await stop(task);
+});
+
+test('data amended after approval: the notice, and the manager decides again (signed); the signatures are listed', async () => {
+  const signatures = [{
+    name: 'Dr. Anita Rao', username: 'anita', at: '2026-11-20T09:30:00.000Z', action: 'approve' as const,
+    meaning: SIGNATURE_MEANING.approve, hash: 'ab'.repeat(32), valid: true,
+  }];
+  const { task } = open(L1, paramconf('A', { mode: 'manager', allowed: ['approve', 'revert'], canEdit: false, amended: true, signatures }), { approve: true },
+    () => ({ message: 'Success', status: 'A', trnid: 55, version: 5 }));
+  expect(await screen.findByTestId('amended-notice')).toHaveTextContent('Data amended after approval');
+  const list = screen.getByRole('region', { name: 'Signatures' });
+  expect(list).toHaveTextContent(`Dr. Anita Rao (anita), 20-Nov-2026 09:30 UTC: ${SIGNATURE_MEANING.approve}`);
+  fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+  await sign('manager-secret-1', 'Sign and approve');
+  await waitFor(() => expect(callsTo('saveActivities')).toHaveLength(1));
+  expect(callsTo('saveActivities')[0]).toMatchObject({ status: 'A', signatureMeaning: SIGNATURE_MEANING.approve });
+  expect(await toasts()).toContain('Approved Successfully!');
   await stop(task);
 });
 

@@ -48,6 +48,8 @@ describe('microbe master', () => {
     expect(within(first).getByText('Bacteria')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/MicrobeMasterEntry/4');
     fireEvent.click(within(first).getByRole('button', { name: 'Deactivate' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await screen.findByTestId('toast')).textContent).toContain('Record Saved Successfully!');
     expect(callsTo('deletemicrobeStatus')[0]).toMatchObject({ id: 4, activeStatus: 'N' });
     const second = screen.getByText('griseus').closest('tr') as HTMLElement;

@@ -61,10 +61,44 @@ describe('SampleInwardHome', () => {
     await waitFor(() => expect(screen.queryByText('Sampler 3')).not.toBeInTheDocument());
     expect(callsTo('getSearchForsampleinward')).toEqual([{ searchText: 'SC000001', pageno: 1, userID: 7 }]);
 
+    // Delete asks first, and needs a reason; Cancel sends nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(callsTo('changesampleinStatus')).toEqual([{ id: 1, active: 'N', userID: 7 }]));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete sample SC000001?' });
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('changesampleinStatus')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete sample SC000001?' });
+    fireEvent.change(within(dialog).getByLabelText(/^Reason for deleting/), { target: { value: '  Registered twice by mistake.  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callsTo('changesampleinStatus')).toEqual([{ id: 1, active: 'N', reason: 'Registered twice by mistake.', userID: 7 }]));
     expect(await toasts()).toContain(' Delete MessageSample Deleted Successfully!');
     await waitFor(() => expect(callsTo('getSearchForsampleinward')).toHaveLength(2));
+    await stop(task);
+  });
+
+  it('a deleted row says who deleted it, when and why; a Top Role user restores it with a reason', async () => {
+    const statusChange = { by: 'Asha Verma', at: '2026-11-20T10:05:00.000Z', reason: 'Registered twice by mistake.' };
+    answer({
+      getsamphome: () => [row(1), row(2, { active: 'N', statusChange })],
+      changesampleinStatus: () => ({ status: 'Success', message: 'Sample Restored Successfully!' }),
+    });
+    const { task } = renderApp('/SampleInwardHome', { delete: true, toprole: true });
+    expect(await screen.findByTestId('deleted-mark')).toHaveTextContent('Deleted by Asha Verma on 20-Nov-2026 10:05 UTC: Registered twice by mistake.');
+    fireEvent.click(screen.getByRole('button', { name: 'Restore SC000002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore sample SC000002?' });
+    fireEvent.change(within(dialog).getByLabelText(/^Reason for restoring/), { target: { value: 'Deleted in error.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(callsTo('changesampleinStatus')).toEqual([{ id: 2, active: 'Y', reason: 'Deleted in error.', userID: 7 }]));
+    await stop(task);
+  });
+
+  it('no Restore without the Top Role', async () => {
+    answer({ getsamphome: () => [row(2, { active: 'N' })] });
+    const { task } = renderApp('/SampleInwardHome', { delete: true, toprole: false });
+    expect(await screen.findByTestId('deleted-mark')).toHaveTextContent('Deleted');
+    expect(screen.queryByRole('button', { name: 'Restore SC000002' })).toBeNull();
     await stop(task);
   });
 
@@ -240,6 +274,68 @@ describe('sample inward form', () => {
     answerWith = {};
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await toasts()).toContain('OOPS!Save Failed!');
+    await stop(task);
+  });
+
+  const lockedRecord = {
+    id: 4, sampleinno: 'SI-2026-000004', sampleno: 'SC000004', otp: '111222', samplingdate: '2026-10-01', samplecollectdate: '2026-10-02',
+    sampledby: 'Old', resourceName: 'Asha', resourceID: 7, statesofIndia: 'Maharashtra', statesofIndiaId: 11, district: 'Pune', districtId: 21,
+    gpslocation: 'G', source: 'S', agroclimaticzone: 'A', minimumrainfall: 1, maximumrainfall: 2, temperature: 'T', soiltype: 'Black', soilcolor: 'C',
+    typedataof: 'I', active: 'Y', version: 3, amendmentRequired: true, canEdit: true, createdBy: 'Asha Verma',
+    amendments: [{ by: 'Asha Verma', username: 'asha', at: '2026-11-21T08:15:00.000Z', reason: 'GPS read from the wrong field sheet.' }],
+  };
+
+  it('under submitted or approved results a save is an amendment: the reason is asked, sent, and the amendments are listed', async () => {
+    answer({
+      getsapleivertById: () => lockedRecord,
+      savesampleinverd: () => ({ status: 'Success', message: '111222' }),
+    });
+    const { task } = renderApp('/sampleInverd/4');
+    expect(await screen.findByTestId('amendment-notice')).toHaveTextContent('a change is saved as an amendment');
+    expect(screen.getByRole('region', { name: 'Amended' })).toHaveTextContent('Asha Verma (asha), 21-Nov-2026 08:15 UTC: GPS read from the wrong field sheet.');
+    fireEvent.change(screen.getByLabelText(/^Source/), { target: { value: 'Orchard' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Amend a record that results rest on' });
+    // Cancel: nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('savesampleinverd')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    dialog = await screen.findByRole('dialog', { name: 'Amend a record that results rest on' });
+    expect(within(dialog).getByRole('button', { name: 'Save amendment' })).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText(/^Reason for the amendment/), { target: { value: 'Source was mistyped.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save amendment' }));
+    await waitFor(() => expect(callsTo('savesampleinverd')).toHaveLength(1));
+    expect(callsTo('savesampleinverd')[0]).toMatchObject({ id: 4, version: 3, source: 'Orchard', amendmentReason: 'Source was mistyped.' });
+    await stop(task);
+  });
+
+  it('results that appeared after the screen opened: the refusal asks for the reason and the save goes again', async () => {
+    answer({
+      getsapleivertById: () => ({ ...lockedRecord, amendmentRequired: false, amendments: [] }),
+      savesampleinverd: (b) => {
+        if (!b.amendmentReason) {
+          throw Object.assign(new Error('400'), { isAxiosError: true, response: { status: 400, data: { message: 'Please give the reason for the amendment.', field: 'amendmentReason', amendmentRequired: true } } });
+        }
+        return { status: 'Success', message: '111222' };
+      },
+    });
+    const { task } = renderApp('/sampleInverd/4');
+    expect(await screen.findByDisplayValue('SC000004')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Amend a record that results rest on' });
+    fireEvent.change(within(dialog).getByLabelText(/^Reason for the amendment/), { target: { value: 'Late correction.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save amendment' }));
+    await waitFor(() => expect(callsTo('savesampleinverd')).toHaveLength(2));
+    expect(callsTo('savesampleinverd')[1]).toMatchObject({ amendmentReason: 'Late correction.' });
+    await stop(task);
+  });
+
+  it("someone else's sample: the notice names its owner and Save is disabled", async () => {
+    answer({ getsapleivertById: () => ({ ...lockedRecord, canEdit: false, createdBy: 'Ravi Kumar' }) });
+    const { task } = renderApp('/sampleInverd/4');
+    expect(await screen.findByTestId('not-owner-notice')).toHaveTextContent('This sample inward record was recorded by Ravi Kumar: only they or a Top Role user may change it.');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     await stop(task);
   });
 });

@@ -137,7 +137,7 @@ describe('sign-in saga', () => {
 });
 
 describe('change password saga', () => {
-  const form = { userid: 9, username: 'newbie', newPassword: 'N3w-secret', confirmPassword: 'N3w-secret' };
+  const form = { userid: 9, username: 'newbie', newPassword: 'Quiet-river-2026', confirmPassword: 'Quiet-river-2026' };
 
   it("refuses different passwords with 'password Not Matched!' and no call", () =>
     expectSaga(changePasswordSaga, changePasswordRequested({ ...form, confirmPassword: 'other-pass' }))
@@ -167,19 +167,34 @@ describe('change password saga', () => {
       .put(navigateTo('/login', true))
       .run();
     expect(sent).toMatchObject({ userid: 9, username: 'newbie' });
-    expect(decryptFromTransport(sent!.password, key)).toBe('N3w-secret');
-    expect(decryptFromTransport(sent!.password1, key)).toBe('N3w-secret');
+    expect(decryptFromTransport(sent!.password, key)).toBe('Quiet-river-2026');
+    expect(decryptFromTransport(sent!.password1, key)).toBe('Quiet-river-2026');
+    expect(sent).not.toHaveProperty('currentPassword');
     expect(localStorage.length).toBe(0);
     expect((result.storeState as RootState).session.status).toBe('signedOut');
+  });
+
+  it('from a signed-in session the current password goes along, encoded', async () => {
+    let sent: ChangePasswordRequest | undefined;
+    await expectSaga(changePasswordSaga, changePasswordRequested({ ...form, currentPassword: 'Old-password-2025' }))
+      .withReducer(rootReducer, signedInState())
+      .provide([
+        [matchers.call.fn(api.changePassword), dynamic(({ args }: { args: [ChangePasswordRequest] }) => ((sent = args[0]), { status: 'OK' }))],
+      ])
+      .put(notifySuccess(MSG.passwordChanged))
+      .run();
+    expect(sent?.currentPassword).toBeDefined();
+    expect(sent?.currentPassword).not.toBe('Old-password-2025');
+    expect(decryptFromTransport(sent!.currentPassword as string, key)).toBe('Old-password-2025');
   });
 
   it("a refusal shows \"Can't Change Your Password!\" with the server's reason", () =>
     expectSaga(changePasswordSaga, changePasswordRequested(form))
       .withReducer(rootReducer, signedInState())
       .provide([
-        [matchers.call.fn(api.changePassword), throwError(httpError(400, { status: 'ERROR', message: 'Password must be at least 8 characters.' }))],
+        [matchers.call.fn(api.changePassword), throwError(httpError(400, { status: 'ERROR', message: 'This password is too easy to guess.' }))],
       ])
-      .put(notifyError(MSG.cantChangePassword, undefined, 'Password must be at least 8 characters.'))
+      .put(notifyError(MSG.cantChangePassword, undefined, 'This password is too easy to guess.'))
       .not.put(sessionCleared())
       .run());
 });

@@ -88,7 +88,7 @@ test('a value full of SQL metacharacters is counted as data; bad filters answer 
   expect(await exactly([])).toBeGreaterThan(SEARCH_TOTAL_CAP); // the table is still there
 
   const refusals: Array<[unknown, string]> = [
-    [{ inputList: 'everything' }, 'The filters (inputList) must be a list.'],
+    [{ inputList: 'everything' }, "The field 'inputList' must be a list."],
     [{ inputList: [{ parameterName: 'No Such Parameter', inputValue: '1' }] }, "The search parameter 'No Such Parameter' is not known."],
     [{ inputList: [{ key: key.DIAM, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '' }] }, 'Please Check All fields Again!'],
   ];

@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../plugins/errors';
+
+/**
+ * Reading request bodies: the one set of readers every module uses. The route's body schema
+ * (shared/contract/body-schema.ts) has already refused wrong types (no coercion), so these only turn the loose
+ * forms the schema lets through (digits for ids, numbers for text) into values, and say which field is wrong.
+ */
+
+export type Body = Record<string, unknown>;
+
+/** The request body as an object of fields ({} for a null or absent body, which some calls allow). */
+export function bodyOf(req: FastifyRequest): Body {
+  const b = req.body;
+  return b !== null && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {};
+}
+
+/** Absent, null or blank text. */
+export const blank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Text of a loose field (string or number), trimmed; '' when absent. */
+export const textOf = (v: unknown): string =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
+
+const MAX_ID = 2147483647;
+
+/** A positive whole number that fits an id column (a number or its digits), or null for anything else. */
+export function wholeNumber(v: unknown): number | null {
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID ? n : null;
+}
+
+/** An id: null when absent, blank or 0 (a new record, none selected); a 400 naming `what` when not a positive whole number. */
+export function idOf(v: unknown, what: string): number | null {
+  if (blank(v) || v === 0 || v === '0') return null;
+  const n = wholeNumber(v);
+  if (n === null) throw new HttpError(400, `The ${what} must be a positive whole number.`);
+  return n;
+}
+
+/** An id that must be given: `missing` when it is not. */
+export function requireId(v: unknown, what: string, missing: string): number {
+  const id = idOf(v, what);
+  if (id === null) throw new HttpError(400, missing);
+  return id;
+}
+
+/** The first of several legacy names of one field that holds a value (not absent, blank or 0). */
+export function firstGiven(b: Body, names: readonly string[]): unknown {
+  return names.map((n) => b[n]).find((v) => !blank(v) && v !== 0 && v !== '0');
+}
+
+/** The furthest page a list goes to: far beyond any lab's rows, and a bounded offset. */
+export const MAX_PAGE = 1_000_000;
+
+/**
+ * The page number of a list: a whole number from 1, capped at MAX_PAGE. Absent means page 1; anything else
+ * that is not a page means page 1 too (the legacy lists), or a 400 when `refuse` (the newer screens).
+ */
+export function pageOf(v: unknown, onInvalid: 'first' | 'refuse' = 'first'): number {
+  if (blank(v)) return 1;
+  const n = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1) return Math.min(n, MAX_PAGE);
+  if (onInvalid === 'refuse') throw new HttpError(400, 'The page number must be a whole number from 1.');
+  return 1;
+}
