@@ -17,6 +17,7 @@ import { getOrCreateSessionSecret } from './modules/auth/session-repository';
 import { authRoutes } from './modules/auth/auth-routes';
 import { menuRoutes } from './modules/menu/menu-routes';
 import { resourceRoutes } from './modules/masters/resource-routes';
+import { activityTypeRoutes } from './modules/masters/activity-type-routes';
 import { userRoutes } from './modules/users/user-routes';
 import { commonMasterRoutes } from './modules/common-master/common-master-routes';
 import { parameterRoutes } from './modules/parameters/parameter-routes';
@@ -121,6 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     authRoutes(api, { ...opts, signinPerMinute: opts.signinPerMinute ?? 30 });
     menuRoutes(api);
     resourceRoutes(api);
+    activityTypeRoutes(api);
     userRoutes(api, { clientCryptoKey: opts.clientCryptoKey });
     commonMasterRoutes(api);
     parameterRoutes(api, { isolateParamconf: level1Paramconf });

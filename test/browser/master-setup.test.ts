@@ -189,7 +189,7 @@ test('c: three parameters of different types on a Level 1 activity, saved and se
 });
 
 /** Fills the user master form and saves it; answers the initial password the admin sees once. */
-async function createUser(u: { code: string; salutation: string; gender: string; first: string; last: string; mobile: string; email: string; username: string }) {
+async function createUser(u: { code: string; salutation: string; gender: string; first: string; last: string; mobile: string; email: string; username: string; role: string }) {
   await go('/user');
   await page.getByLabel('User Code', { exact: true }).fill(u.code);
   await page.getByLabel('Salutation', { exact: true }).selectOption(u.salutation);
@@ -200,8 +200,8 @@ async function createUser(u: { code: string; salutation: string; gender: string;
   await page.getByLabel('Email ID', { exact: true }).fill(u.email);
   await page.getByLabel('Department', { exact: true }).locator('option', { hasText: 'Microbiology' }).waitFor({ state: 'attached' });
   await page.getByLabel('Department', { exact: true }).selectOption({ label: 'Microbiology' });
-  await page.getByLabel('Workflow Role', { exact: true }).locator('option', { hasText: 'Soil Analyst' }).waitFor({ state: 'attached' });
-  await page.getByLabel('Workflow Role', { exact: true }).selectOption({ label: 'Soil Analyst' });
+  await page.getByLabel('Workflow Role', { exact: true }).locator('option', { hasText: u.role }).waitFor({ state: 'attached' });
+  await page.getByLabel('Workflow Role', { exact: true }).selectOption({ label: u.role });
   await page.getByLabel('User Group', { exact: true }).locator('option', { hasText: 'Laboratory Staff' }).waitFor({ state: 'attached' });
   await page.getByLabel('User Group', { exact: true }).selectOption({ label: 'Laboratory Staff' });
   await page.getByLabel('User Name', { exact: true }).fill(u.username);
@@ -236,16 +236,17 @@ test('b: a workflow role, a user with it and a reporting manager; the user signs
   await toast('Record Saved Successfully!');
   await page.waitForURL(/#\/departmentHome$/);
 
-  await createUser({ code: 'RM001', salutation: 'Ms.', gender: 'Female', first: 'Kavita', last: 'Desai', mobile: '9876543210', email: 'kavita@lab.in', username: 'kavita' });
-  const password = await createUser({ code: 'AN001', salutation: 'Mr.', gender: 'Male', first: 'Rahul', last: 'Joshi', mobile: '8765432109', email: 'rahul@lab.in', username: 'rahul' });
+  // the manager holds the seeded Reporting Manager role, which may approve; the analyst's role may not
+  await createUser({ code: 'RM001', salutation: 'Ms.', gender: 'Female', first: 'Kavita', last: 'Desai', mobile: '9876543210', email: 'kavita@lab.in', username: 'kavita', role: 'Reporting Manager' });
+  const password = await createUser({ code: 'AN001', salutation: 'Mr.', gender: 'Male', first: 'Rahul', last: 'Joshi', mobile: '8765432109', email: 'rahul@lab.in', username: 'rahul', role: 'Soil Analyst' });
 
-  // activity access: the reporting manager among the users of the role, and the activity of scenario c
+  // activity access: the reporting manager among the users who can approve, and the activity of scenario c
   await go('/userHomepage');
   await row('AN001').getByRole('link', { name: 'Activity Access' }).click();
   await page.waitForURL(/#\/userActivityAccess\/\d+$/);
   const manager = page.getByLabel('Move To Resource Name', { exact: true });
   await manager.locator('option', { hasText: 'Kavita Desai' }).waitFor({ state: 'attached' });
-  await manager.selectOption({ label: 'Kavita Desai' });
+  await manager.selectOption({ label: 'Kavita Desai (Reporting Manager)' });
   await page.getByLabel('Select Colony Count', { exact: true }).check();
   await screenshot(page, 'master-setup-b1-activity-access');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -54,7 +54,7 @@ test('create a department, find it by search, deactivate and reactivate it', asy
   await page.getByLabel('Code').fill('qa01');
   await page.getByLabel('Department Name').fill('Duplicate');
   await page.getByRole('button', { name: 'Save' }).click();
-  await toast('Department Code Already Exists!');
+  await toast('This Department Code Is Already Present!');
 });
 
 test('create a unit of measure with exactly one type', async () => {

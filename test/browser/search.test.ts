@@ -31,10 +31,10 @@ test('search by a number comparator and a dropdown, sort, details with PDF, CSV 
   // Minimum Rainfall between 500 and 700 (inclusive) and State Of India = Maharashtra.
   await page.getByRole('checkbox', { name: 'Minimum Rainfall' }).check();
   const rain = page.getByRole('group', { name: 'Filter Minimum Rainfall' });
-  await rain.getByLabel('Minimum Rainfall from').fill('500');
   await rain.getByLabel('Minimum Rainfall comparator').selectOption('=');
+  await rain.getByLabel('Minimum Rainfall from').fill('500');
   await rain.getByLabel('Minimum Rainfall to').fill('700');
-  await rain.getByText('Minimum Rainfall: 500 = 700 (between (inclusive))').waitFor();
+  await rain.getByText('Matches Minimum Rainfall between 500 and 700').waitFor();
   await page.getByRole('checkbox', { name: 'State Of India' }).check();
   const state = page.getByRole('group', { name: 'Filter State Of India' }).getByRole('combobox', { name: 'State Of India' });
   await state.fill('Mahar');
@@ -117,7 +117,7 @@ test('search by a number comparator and a dropdown, sort, details with PDF, CSV 
   const activity = page.getByLabel('Activity');
   await activity.locator('option', { hasText: 'Maharashtra wet' }).waitFor({ state: 'attached' });
   await activity.selectOption({ label: 'Maharashtra wet' });
-  await page.getByRole('group', { name: 'Filter Minimum Rainfall' }).getByText('Minimum Rainfall: 500 = 700 (between (inclusive))').waitFor();
+  await page.getByRole('group', { name: 'Filter Minimum Rainfall' }).getByText('Matches Minimum Rainfall between 500 and 700').waitFor();
   await screenshot(page, 'search-saved');
 });
 

@@ -188,6 +188,16 @@ describe('sessions', () => {
     }
   });
 
+  test('only the calls the contract marks bearer-only accept the bearer token without the Token and dbName headers', async () => {
+    const routes = t.app.apiRoutes.filter((r) => r.method === 'POST' && r.url !== '/api/auth/signin');
+    expect(routes.filter((r) => r.endpoint?.credentials === 'bearer').map((r) => r.url)).toEqual(['/api/master/saveUserActivityAceess']);
+    for (const r of routes) {
+      const res = await t.app.inject({ method: 'POST', url: r.url, payload: {}, headers: { authorization: `Bearer ${s.accessToken}` } });
+      const bearerOnly = r.endpoint?.credentials === 'bearer';
+      expect({ url: r.url, refused: res.statusCode === 401 }).toEqual({ url: r.url, refused: !bearerOnly });
+    }
+  });
+
   test('every protected route refuses an expired session and a revoked one', async () => {
     const routes = t.app.apiRoutes.filter((r) => r.method === 'POST' && r.url !== '/api/auth/signin');
     const expired = (await signin('sess', 'Sess@12345')).json();

@@ -60,7 +60,8 @@ export function auditDiff(before: unknown, after: unknown): AuditChange[] {
   const fields = [...a.keys(), ...[...b.keys()].filter((k) => !a.has(k))];
   const changes: AuditChange[] = [];
   for (const field of fields) {
-    const secret = field.split('.').some(isSecretField);
+    // A parameter's name is the lab's ('Salt Tolerance'), never a secret's: only the value is checked.
+    const secret = !isParameterField(field) && field.split('.').some(isSecretField);
     const was = secret ? (b.has(field) ? HIDDEN : null) : display(scrub(b.get(field)));
     const now = secret ? (a.has(field) ? HIDDEN : null) : display(scrub(a.get(field)));
     if (!secret && was === now) continue;
@@ -68,6 +69,37 @@ export function auditDiff(before: unknown, after: unknown): AuditChange[] {
     changes.push({ field, before: was, after: now });
   }
   return changes;
+}
+
+/** A parameter value as an activity's audit rows record it. */
+interface RecordedValue { parameterId: number; value: unknown }
+
+const recordedValues = (snapshot: unknown): RecordedValue[] | null => {
+  const values = isObject(snapshot) ? snapshot.values : undefined;
+  return Array.isArray(values) && values.every((v) => isObject(v) && typeof v.parameterId === 'number') ? (values as RecordedValue[]) : null;
+};
+
+/** The ids of the parameters whose values the snapshots record (an activity's `values: [{parameterId, value}]`). */
+export function recordedParameterIds(...snapshots: unknown[]): number[] {
+  return [...new Set(snapshots.flatMap((s) => (recordedValues(s) ?? []).map((v) => v.parameterId)))];
+}
+
+/** The field of one parameter's value: its name, so the change reads 'Parameter: Colony Diameter (mm)'. */
+const PARAMETER_FIELD = 'Parameter: ';
+export const parameterField = (name: string) => `${PARAMETER_FIELD}${name}`;
+export const isParameterField = (field: string) => field.startsWith(PARAMETER_FIELD);
+
+/**
+ * A snapshot whose `values` list (parameter ids and values) is replaced by one field per parameter, named
+ * (`names`: id -> parameter name; an unknown id keeps it as 'Parameter #id'), so that the diff shows each
+ * parameter's value before and after instead of the list as JSON.
+ */
+export function withParameterNames(snapshot: unknown, names: ReadonlyMap<number, string>): unknown {
+  const values = recordedValues(snapshot);
+  if (!values) return snapshot;
+  const { values: _list, ...rest } = snapshot as Record<string, unknown>;
+  const named = Object.fromEntries(values.map((v) => [parameterField(names.get(v.parameterId) ?? `#${v.parameterId}`), v.value ?? null]));
+  return { ...rest, ...named };
 }
 
 /** One line per change, as the CSV export writes them: "field: before -> after". */

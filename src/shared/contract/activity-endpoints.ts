@@ -77,7 +77,7 @@ export const ACTIVITY_ENDPOINTS = {
   },
   saveActivities: {
     group: 'master', name: 'saveActivities', auth: 'session', permission: 'edit', permissionOnUpdate: 'approve',
-    summary: "Level 1 submit / approve / revert: {actid (or id, activityID), samplenov, sampleno, activeList [{id or shortname, inputvalue (or input)}], status 'S'|'A'|'R', remarks, version?}. Answer {message: 'Success', status, trnid, version}. 400 {message: 'Please Write a Remark of Revert!'} for a revert without remark; 400 with the value's own message when a submitted value breaks its configuration (field: the short name; nothing stored); 400 when the owner has no reporting manager; 403 not the owner / not the reporting manager / approving one's own submission / no access to the activity / no edit flag / role without approve; 409 an illegal transition or a stale version (exactly one of a racing approve and revert wins).",
+    summary: "Level 1 submit / approve / revert: {actid (or id, activityID), samplenov, sampleno, activeList [{id or shortname, inputvalue (or input)}], status 'S'|'A'|'R', remarks, version?}. Answer {message: 'Success', status, trnid, version}. A refusal is HTTP 200 {message: 'Error', reason, code, field?} (the legacy client shows 'Please Check Again!'), reason being the plain sentence and code the HTTP status it stands for: 400 'Please Write a Remark of Revert!' for a revert without remark, the value's own message when a submitted value breaks its configuration (field: the short name; nothing stored), the owner without a reporting manager; 403 not the owner / not the reporting manager / approving one's own submission / no access to the activity / no edit flag / role without approve; 404 no such activity; 409 an illegal transition or a stale version (exactly one of a racing approve and revert wins). A body of the wrong shape (a type its schema refuses) and a missing or wrong signature of an approval or reversion stay 400 / 403 {message}.",
   },
   saveActivityParameters: {
     group: 'master', name: 'saveActivityParameters', auth: 'session', permission: 'edit', permissionOnUpdate: 'approve',
@@ -265,6 +265,14 @@ export interface ActivitySaveRequest {
 }
 
 export interface ActivitySaveAnswer { message: 'Success'; status: ActivityStatus; trnid: number; version: number }
+/**
+ * A refused save, answered with HTTP 200 as the legacy client reads it (message 'Error': it shows 'Please Check
+ * Again!'): `reason` is the plain sentence, `code` the HTTP status the refusal stands for (400 a value or the
+ * request, 403 not allowed, 404 not found, 409 a stale version or an illegal transition), `field` the value at fault.
+ * A missing or wrong electronic signature stays a 400 / 403: only this product's screens can sign.
+ */
+export interface ActivitySaveRefusal { message: 'Error'; reason: string; code: number; field?: string }
+export type ActivitySaveResult = ActivitySaveAnswer | ActivitySaveRefusal;
 
 /** getApprovalQueue */
 export interface ApprovalQueueRequest { pageno?: number | string; level?: ActivityLevel; userID?: unknown }

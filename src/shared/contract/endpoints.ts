@@ -19,6 +19,12 @@ export interface EndpointSpec {
    * once the body says which it is.
    */
   permissionOnUpdate?: PermissionFlag;
+  /**
+   * 'bearer': the legacy client sends only `Authorization: Bearer <accessToken>` with this call (spec 000
+   * section 7), so the Token and dbName headers are checked when sent and not required. The session must be
+   * live and full as for any call.
+   */
+  credentials?: 'bearer';
   summary: string;
 }
 
@@ -36,7 +42,7 @@ export const AUTH_ENDPOINTS = {
   getmenubyuser: { group: 'menu', name: 'getmenubyuser', auth: 'session', summary: "The signed-in user's menu (alias)." },
 } as const satisfies Record<string, EndpointSpec>;
 
-export { MASTER_ENDPOINTS, masterEndpointsOf, type MasterEndpoint } from './master-endpoints';
+export { ACTIVITY_TYPE_ENDPOINTS, MASTER_ENDPOINTS, masterEndpointsOf, type MasterEndpoint } from './master-endpoints';
 export { ACCOUNT_ADMIN_ENDPOINTS, SESSION_ENDPOINTS } from './account-endpoints';
 export { EMPLOYEE_ENDPOINTS, USER_ACCESS_ENDPOINTS, USER_ENDPOINTS, USER_ACCESS_MSG } from './user-endpoints';
 export { COMMON_MASTER_ENDPOINTS, type CommonMasterEndpointName } from './common-master-endpoints';

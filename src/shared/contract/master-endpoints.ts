@@ -58,3 +58,11 @@ export function masterEndpointsOf(r: ResourceDef): MasterEndpoint[] {
 }
 
 export const MASTER_ENDPOINTS: readonly MasterEndpoint[] = RESOURCE_LIST.flatMap(masterEndpointsOf);
+
+/** Activity type calls beyond the generic master's (hand-written, server/modules/masters/activity-type-routes). */
+export const ACTIVITY_TYPE_ENDPOINTS = {
+  getAllactivityByid: {
+    group: 'master', name: 'getAllactivityByid', auth: 'session', permission: 'view',
+    summary: 'An activity type (id or trnid) with activitylstById: the active activity types of its level, in sequence order (the sequences already used).',
+  },
+} as const satisfies Record<string, EndpointSpec>;

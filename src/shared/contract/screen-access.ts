@@ -1,5 +1,5 @@
 import { type EndpointSpec, path, AUTH_ENDPOINTS } from './endpoints';
-import { MASTER_ENDPOINTS, type MasterEndpoint } from './master-endpoints';
+import { ACTIVITY_TYPE_ENDPOINTS, MASTER_ENDPOINTS, type MasterEndpoint } from './master-endpoints';
 import { EMPLOYEE_ENDPOINTS, USER_ACCESS_ENDPOINTS } from './user-endpoints';
 import { COMMON_MASTER_ENDPOINTS } from './common-master-endpoints';
 import { PARAMETER_ENDPOINTS } from './parameter-endpoints';
@@ -11,7 +11,7 @@ import { MENU_ADMIN_ENDPOINTS } from './menu-endpoints';
 import { AUDIT_ENDPOINTS } from './audit-endpoints';
 import { SEARCH_ENDPOINTS } from './search-endpoints';
 import { ACCOUNT_ADMIN_ENDPOINTS, SESSION_ENDPOINTS } from './account-endpoints';
-import { RESOURCE_LIST, employee, microbe, type ResourceDef } from '../resources';
+import { RESOURCE_LIST, activityType, employee, microbe, type ResourceDef } from '../resources';
 import { SCREEN, SCREEN_GROUP } from './screens';
 
 /**
@@ -66,10 +66,11 @@ const BY_SCREEN: Entry[] = [
   ...RESOURCE_LIST.flatMap((r) => masterScreens(r, MASTER_ENDPOINTS)),
   ...masterScreens(employee, EMPLOYEE_ENDPOINTS),
   ...masterScreens(microbe, MICROBE_MASTER_ENDPOINTS),
+  [ACTIVITY_TYPE_ENDPOINTS.getAllactivityByid, [link(activityType.routes.home), S.parameters]],
   // Employees and their activity access (userActivityAccess opens from the employee list).
   ...each([
     USER_ACCESS_ENDPOINTS.getCheckboxes, USER_ACCESS_ENDPOINTS.getresourceByroleId, USER_ACCESS_ENDPOINTS.getUsractById,
-    USER_ACCESS_ENDPOINTS.saveUserActivityAceess,
+    USER_ACCESS_ENDPOINTS.saveUserActivityAceess, USER_ACCESS_ENDPOINTS.getApproversForUser, USER_ACCESS_ENDPOINTS.getEmployeesWithoutApprover,
     ...Object.values(ACCOUNT_ADMIN_ENDPOINTS),
   ], [S.employees]),
   // Common master entries.

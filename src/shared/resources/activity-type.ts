@@ -36,6 +36,11 @@ export const activityType: ResourceDef = {
         invalid: 'Sequence must be a whole number.',
         range: 'Sequence must be a whole number from 1 to 2147483647.',
       },
+      // The activity form reads rescoremessage3 when status3 is Success3 (spec 000 section 8).
+      unique: {
+        message: 'This Sequence Is Already Present!', within: 'activitylevel', unindexed: true,
+        answer: { status: 'Failed', status3: 'Success3' }, messageField: 'rescoremessage3',
+      },
     },
   ],
   // Activity rows carry their active flag as `status` too (spec 000 section 3).

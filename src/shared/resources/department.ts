@@ -10,7 +10,7 @@ export const department: ResourceDef = {
       name: 'departmentCode', column: 'code', label: 'Code', title: 'Department Code', kind: 'text', maxLength: 20,
       required: 'Please Enter Department Code!',
       messages: { maxLength: 'Department Code must be at most 20 characters.' },
-      unique: { message: 'Department Code Already Exists!' },
+      unique: { message: 'This Department Code Is Already Present!' },
     },
     {
       name: 'departmentName', column: 'name', label: 'Department Name', kind: 'text', maxLength: 50,

@@ -10,7 +10,7 @@ export const designation: ResourceDef = {
       name: 'designationcode', column: 'code', label: 'Code', title: 'Designation Code', kind: 'text', maxLength: 20,
       required: 'Please Enter Designation Code!',
       messages: { maxLength: 'Designation Code must be at most 20 characters.' },
-      unique: { message: 'Designation Code Already Exists!' },
+      unique: { message: 'This Designation Code Is Already Present!' },
     },
     {
       name: 'designationname', column: 'name', label: 'Designation Name', kind: 'text', maxLength: 50,

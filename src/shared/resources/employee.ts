@@ -16,7 +16,7 @@ export const EMPLOYEE_MSG = {
   email: 'Please Enter Valid Email ID!',
   department: 'Please Select Department!',
   username: 'Please Enter Self User Name!',
-  codeExists: 'Employee Code Already Exists!',
+  codeExists: 'This Employee Code Is Already Present!',
   usernameExists: 'User Name Already Exists!',
   selfDeactivate: 'You cannot deactivate your own account.',
   selfManager: 'A user cannot be their own reporting manager.',
@@ -116,6 +116,10 @@ export const employee: ResourceDef = {
       name: 'usergroupid', column: 'user_group_id', label: 'User Group', kind: 'integer', min: 1,
       messages: { invalid: 'Please select a valid User Group.', range: 'Please select a valid User Group.' },
       references: { table: 'user_group', message: 'The selected User Group does not exist or is inactive.' },
+    },
+    {
+      // "System Status Active" (spec 000, user master form): a new user is active unless unticked.
+      name: 'selfactive', column: 'active', label: 'System Status Active', kind: 'boolean', defaultValue: true, keepWhenAbsent: true, activeFlag: true,
     },
     {
       // Chosen on the activity access screen; the user form may leave it out.

@@ -65,8 +65,8 @@ export interface FieldDef {
   options?: readonly FieldOption[];
   /** select: the text of the empty first option ('Select Level'). */
   placeholder?: string;
-  /** The value must be unique (case-insensitive) among the resource's rows; `message` is the legacy rescoremessage. */
-  unique?: { message: string };
+  /** The value must be unique (text case-insensitively) among the resource's rows (a blank or absent value is not checked). */
+  unique?: UniqueRule;
   /** Stored and shown in capitals. */
   uppercase?: boolean;
   /**
@@ -84,6 +84,28 @@ export interface FieldDef {
   references?: { table: string; message?: string };
   /** On an update, a field absent from the payload keeps its stored value (set from another screen). */
   keepWhenAbsent?: boolean;
+  /**
+   * Boolean fields: the row's active flag on the form (the user's 'System Status Active'), stored as 'Y' / 'N'
+   * and answered so. An update that changes it follows the status call's rules: the 'delete' permission and the
+   * resource's status checks, in the save's transaction.
+   */
+  activeFlag?: boolean;
+}
+
+export interface UniqueRule {
+  /** The refusal's text, answered as `rescoremessage` (or `messageField`). */
+  message: string;
+  /** Unique only among rows holding the same value of this field (an activity's sequence within its level). */
+  within?: string;
+  /** The refusal's status fields when they are not the resource's `answers.duplicate` (spec 000 section 8). */
+  answer?: Record<string, string>;
+  /** The answer field carrying `message` (defaults to 'rescoremessage'). */
+  messageField?: string;
+  /**
+   * No database index backs the rule (older data may break it), so saves of the resource are serialised
+   * by a transaction lock while they check it.
+   */
+  unindexed?: boolean;
 }
 
 /** Answer fields computed from the stored fields. */
@@ -229,6 +251,11 @@ export const RESOURCE_MSG = {
   stale: 'This record was changed by someone else since you opened it. Reload it to see the latest version.',
   checkAgain: 'Please Check Again!',
 } as const;
+
+/** The answer of a save refused because another row holds `f`'s value. */
+export function duplicateAnswerOf(r: ResourceDef, f: FieldDef | undefined): Record<string, string> {
+  return { ...(f?.unique?.answer ?? r.answers.duplicate), [f?.unique?.messageField ?? 'rescoremessage']: f?.unique?.message ?? RESOURCE_MSG.checkAgain };
+}
 
 export const fieldByName = (r: ResourceDef, name: string): FieldDef | undefined => r.fields.find((f) => f.name === name);
 export const fieldTitle = (f: FieldDef): string => f.title ?? f.label;

@@ -33,6 +33,7 @@ export const workflowRole: ResourceDef = {
       name: 'hierarchy', column: 'hierarchy', label: 'Hierarchy', kind: 'integer', min: 1, max: 99,
       required: 'Please Check Hierarchy!',
       messages: { invalid: 'Please Check Hierarchy!', range: 'Please Check Hierarchy!' },
+      unique: { message: 'This Hierarchy Is Already Present!', unindexed: true },
     },
     ...permissionFields,
     { name: 'toprole', column: 'is_toprole', label: 'Top Role', kind: 'boolean' },

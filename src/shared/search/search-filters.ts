@@ -4,17 +4,18 @@ import { SEARCH_COMPARATORS, type Comparator, type FilterRow } from '../contract
  * The filter rows of the microbe search, read the same way on both sides (spec 001 sections 3 and 5).
  *
  * A number row holds two numbers joined by a comparator, sent as the text 'num1 comparator num2'. The spec
- * does not say what that means against a stored value (server not shown); our reading, shown on the screen:
- *   '=' : the value lies between the two numbers, both included ('5 = 5' is "equals 5");
- *   '<' : the value lies strictly between them (num1 < value < num2, in either order);
- *   '>' : the value lies outside them (below the smaller or above the larger).
+ * does not say what that means against a stored value (server not shown); our reading is the value compared
+ * with each number, and the screen says it in words (describeNumberCondition):
+ *   '>' : greater than both numbers ('800 > 800' is "> 800"; the screen sends one number twice);
+ *   '<' : less than both numbers ('500 < 500' is "< 500");
+ *   '=' : between the two numbers, both included ('500 = 800' is "between 500 and 800"; '800 = 800' is "= 800").
  * A date row is a range 'YYYY-MM-DD to YYYY-MM-DD' (either end may be empty). A text row matches when the
  * value contains the text (case-insensitive); a dropdown row when it equals the choice (case-insensitive).
  */
 export const COMPARATOR_MEANING: Record<Comparator, string> = {
-  '=': 'between (inclusive)',
-  '<': 'strictly between',
-  '>': 'outside',
+  '>': 'greater than',
+  '<': 'less than',
+  '=': 'between (or equal to)',
 };
 
 const NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
@@ -43,13 +44,27 @@ export function parseNumberCondition(text: unknown): NumberCondition | null {
   return { num1, comparator: m[2] as Comparator, num2 };
 }
 
+/** The bounds of a condition: the value must be above `above`, below `below`, or within both (inclusive). */
+export function numberBounds(c: NumberCondition): { lo: number; hi: number } {
+  return { lo: Math.min(c.num1, c.num2), hi: Math.max(c.num1, c.num2) };
+}
+
 /** Whether a stored number matches a number condition (the same rule the server's SQL applies). */
 export function numberMatches(value: number, c: NumberCondition): boolean {
-  const lo = Math.min(c.num1, c.num2);
-  const hi = Math.max(c.num1, c.num2);
-  if (c.comparator === '=') return value >= lo && value <= hi;
-  if (c.comparator === '<') return value > lo && value < hi;
-  return value < lo || value > hi;
+  const { lo, hi } = numberBounds(c);
+  if (c.comparator === '>') return value > hi;
+  if (c.comparator === '<') return value < lo;
+  return value >= lo && value <= hi;
+}
+
+const plain = (n: number) => String(n);
+
+/** What a number condition matches, in words: '> 800', '< 500', '= 800', 'between 500 and 800'. */
+export function describeNumberCondition(c: NumberCondition): string {
+  const { lo, hi } = numberBounds(c);
+  if (c.comparator === '>') return `> ${plain(hi)}`;
+  if (c.comparator === '<') return `< ${plain(lo)}`;
+  return lo === hi ? `= ${plain(lo)}` : `between ${plain(lo)} and ${plain(hi)}`;
 }
 
 export interface DateRange { from: string | null; to: string | null }

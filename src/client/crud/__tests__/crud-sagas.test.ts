@@ -98,9 +98,9 @@ describe('generic resource sagas', () => {
       expectSaga(saveRecord, department, saveRequested({ resource: 'department', values }))
         .withReducer(rootReducer, signedIn())
         .provide([
-          [matchers.call.fn(crudApi.save), { status: 'Failed', status1: 'Success1', rescoremessage: 'Department Code Already Exists!' }],
+          [matchers.call.fn(crudApi.save), { status: 'Failed', status1: 'Success1', rescoremessage: 'This Department Code Is Already Present!' }],
         ])
-        .put(notifyError('Department Code Already Exists!', 'OOPS!'))
+        .put(notifyError('This Department Code Is Already Present!', 'OOPS!'))
         .not.put.actionType(navigateTo.type)
         .run());
 

@@ -54,14 +54,14 @@ describe('ResourceFormPage', () => {
 
   it('a duplicate shows the rescoremessage as an error and stays on the form', async () => {
     answer({
-      savedepartment: () => ({ status: 'Failed', status1: 'Success1', rescoremessage: 'Department Code Already Exists!' }),
+      savedepartment: () => ({ status: 'Failed', status1: 'Success1', rescoremessage: 'This Department Code Is Already Present!' }),
     });
     const { task } = renderForm(department);
     type('Code', 'MIC');
     type('Department Name', 'Microbiology');
     save();
 
-    expect(await toastTexts()).toEqual(['OOPS!Department Code Already Exists!']);
+    expect(await toastTexts()).toEqual(['OOPS!This Department Code Is Already Present!']);
     expect(location()).toBe('/department');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
     await stop(task);

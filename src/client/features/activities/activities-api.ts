@@ -5,7 +5,7 @@
 import { ACTIVITY_ENDPOINTS, COMMON_MASTER_ENDPOINTS, PARAMETER_ENDPOINTS } from '../../../shared/contract/endpoints';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
 import type {
-  ActivityButton, ActivityButtonsRequest, ActivityLevel, ActivityListRequest, ActivityListRow, ActivitySaveAnswer, ActivitySaveRequest,
+  ActivityButton, ActivityButtonsRequest, ActivityLevel, ActivityListRequest, ActivityListRow, ActivitySaveRequest, ActivitySaveResult,
   ApprovalCounts, ApprovalQueueRequest, ApprovalQueueRow, ParamconfRequest, ParamconfWithTransaction, PlantAssessmentPreview,
   PlantAssessmentRequest, PlantAssessmentSaveAnswer,
 } from '../../../shared/contract/activity-endpoints';
@@ -29,7 +29,7 @@ export const activitiesApi = {
     post<ActivityButton[]>(level1(level) ? A.getactivityforparamconf : A.getlvl2activityforparamconf, body),
   paramconf: (level: ActivityLevel, body: ParamconfRequest) =>
     post<ParamconfWithTransaction>(level1(level) ? PARAMETER_ENDPOINTS.getParamconf : A.getLvl2Paramconf, body),
-  save: (level: ActivityLevel, body: ActivitySaveRequest) => post<ActivitySaveAnswer>(level1(level) ? A.saveActivities : A.saveLvl2Activities, body),
+  save: (level: ActivityLevel, body: ActivitySaveRequest) => post<ActivitySaveResult>(level1(level) ? A.saveActivities : A.saveLvl2Activities, body),
   findIsolate: (body: PlantAssessmentRequest) => post<PlantAssessmentPreview>(A.findisolaecodeforplantassesment, body),
   savePlantAssessment: (body: PlantAssessmentRequest) => post<PlantAssessmentSaveAnswer>(A.saveLevel2ActivityPlantassisscode, body),
   queue: (body: ApprovalQueueRequest) => post<ApprovalQueueRow[]>(A.getApprovalQueue, body),

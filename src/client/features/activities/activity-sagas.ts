@@ -2,13 +2,14 @@
  * Sagas of the activity workflow: takeLatest for loads (lists, queue, parameter screen), takeLeading for
  * submit / approve / revert (a second click while one is saving is ignored). After a save: the toast by
  * status ('Record Saved Successfully!', 'Reverted Successfully!', 'Approved Successfully!') or
- * 'Please Check Again!' (title Error), then back to the list (Level 1 either way; spec 001 section 8).
+ * 'Please Check Again!' (title Error) with the server's reason, then back to the list (Level 1 either way; spec 001
+ * section 8). The server answers a refusal as the legacy client reads it: HTTP 200 {message: 'Error', reason}.
  */
 import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type {
-  ActivityButton, ActivityLevel, ActivityListRow, ActivitySaveAnswer, ActivitySaveRequest, ApprovalQueueRow, ParamconfWithTransaction,
+  ActivityButton, ActivityLevel, ActivityListRow, ActivitySaveRequest, ActivitySaveResult, ApprovalQueueRow, ParamconfWithTransaction,
 } from '../../../shared/contract/activity-endpoints';
 import { MSG } from '../../../shared/contract/messages';
 import { SIGNATURE_MEANING, type SignedAction } from '../../../shared/contract/signatures';
@@ -107,7 +108,7 @@ export function* saveTransition(action: PayloadAction<TransitionRequest>): SagaI
   if (screen.pending !== req.action || !screen.key || !t) return;
   const { level, pageno } = screen.key;
   try {
-    const answer: ActivitySaveAnswer | undefined = yield call(activitiesApi.save, level, saveBody(screen, req));
+    const answer: ActivitySaveResult | undefined = yield call(activitiesApi.save, level, saveBody(screen, req));
     if (answer?.message === 'Success') {
       yield put(transitionSucceeded({ action: req.action, answer }));
       yield put(notifySuccess(SAVE_SUCCESS_MESSAGE[t.to]));
@@ -115,7 +116,8 @@ export function* saveTransition(action: PayloadAction<TransitionRequest>): SagaI
       return;
     }
     yield put(transitionFailed());
-    yield put(notifyError(WORKFLOW_MSG.saveError, ERROR_TITLE));
+    const reason = answer?.message === 'Error' && typeof answer.reason === 'string' ? answer.reason : undefined;
+    yield put(notifyError(WORKFLOW_MSG.saveError, ERROR_TITLE, reason));
   } catch (error) {
     yield put(transitionFailed());
     // 401, no answer and 5xx: the data layer answered and the values stay on screen. A stale save (409) is a

@@ -1,11 +1,11 @@
-/** The field-level before/after of one audit entry. */
+/** The field-level before/after of one audit entry; an activity's parameter values by parameter name. */
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { AuditChange } from '../../../shared/audit/diff';
+import { isParameterField, type AuditChange } from '../../../shared/audit/diff';
 
 const none = <Typography component="span" variant="body2" color="text.disabled">(none)</Typography>;
 
@@ -23,7 +23,7 @@ export function AuditChanges({ changes, label }: { changes: AuditChange[]; label
       <TableBody>
         {changes.map((c) => (
           <TableRow key={c.field}>
-            <TableCell component="th" scope="row" sx={{ fontFamily: 'monospace' }}>{c.field}</TableCell>
+            <TableCell component="th" scope="row" sx={{ fontFamily: isParameterField(c.field) ? undefined : 'monospace' }}>{c.field}</TableCell>
             <TableCell sx={{ bgcolor: c.before === null ? undefined : 'rgba(211, 47, 47, 0.06)' }}>{c.before ?? none}</TableCell>
             <TableCell sx={{ bgcolor: c.after === null ? undefined : 'rgba(46, 125, 50, 0.08)' }}>{c.after ?? none}</TableCell>
           </TableRow>

@@ -10,9 +10,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { SEARCH_COMPARATORS, type Comparator } from '../../../shared/contract/search-endpoints';
-import { COMPARATOR_MEANING } from '../../../shared/search/search-filters';
+import { COMPARATOR_MEANING, describeNumberCondition, parseNumberCondition } from '../../../shared/search/search-filters';
 import { searchApi } from './search-api';
-import { conditionOf, type FilterRowState } from './search-model';
+import { conditionOf, takesTwoNumbers, type FilterRowState } from './search-model';
 
 const MIN_TEXT = 3;
 const MAX_RESULTS = 8;
@@ -58,23 +58,33 @@ export function FilterRowView({ row, onChange, onRemove }: { row: FilterRowState
   let inputs;
   let note = null;
   if (row.type === 'number') {
-    const condition = conditionOf(row);
+    // The comparator first, then one number (> or <) or two (between): the row reads as what it matches.
+    const parsed = parseNumberCondition(conditionOf(row));
+    const range = takesTwoNumbers(row);
     inputs = (
       <>
-        <TextField label={`${label} from`} size="small" type="number" value={row.num1} onChange={(e) => onChange({ num1: e.target.value })} sx={{ width: 150 }} />
         <TextField
-          select label="Comparator" size="small" value={row.comparator} sx={{ width: 120 }}
+          select label="Comparator" size="small" value={row.comparator} sx={{ width: 190 }}
           onChange={(e) => onChange({ comparator: e.target.value as Comparator })}
           slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `${label} comparator` } }}
         >
-          {SEARCH_COMPARATORS.map((c) => <option key={c} value={c}>{c}</option>)}
+          {SEARCH_COMPARATORS.map((c) => <option key={c} value={c}>{`${c} ${COMPARATOR_MEANING[c]}`}</option>)}
         </TextField>
-        <TextField label={`${label} to`} size="small" type="number" value={row.num2} onChange={(e) => onChange({ num2: e.target.value })} sx={{ width: 150 }} />
+        <TextField
+          label={range ? `${label} from` : `${label} value`} size="small" type="number" value={row.num1}
+          onChange={(e) => onChange({ num1: e.target.value })} sx={{ width: 150 }}
+        />
+        {range && (
+          <>
+            <Typography variant="body2">and</Typography>
+            <TextField label={`${label} to`} size="small" type="number" value={row.num2} onChange={(e) => onChange({ num2: e.target.value })} sx={{ width: 150 }} />
+          </>
+        )}
       </>
     );
     note = (
       <Typography variant="body2" color="text.secondary" data-testid={`condition-${row.key}`}>
-        {condition ? `${label}: ${condition} (${COMPARATOR_MEANING[row.comparator]})` : 'Enter both numbers.'}
+        {parsed ? `Matches ${label} ${describeNumberCondition(parsed)}` : range ? 'Enter both numbers.' : 'Enter a number.'}
       </Typography>
     );
   } else if (row.type === 'Date') {

@@ -84,6 +84,13 @@ export function* fetchMenu(user: LoginResponse): SagaIterator<MainMenu[] | null>
   }
 }
 
+/** A first-login answer: keep its short-lived token and go to the password change. */
+function* toFirstLogin(first: FirstLoginResponse): SagaIterator {
+  yield call(saveSession, first);
+  yield put(firstLoginRequired(first));
+  yield put(navigateTo(`/changePassword/${first.id}`, true));
+}
+
 export function* signInSaga(action: PayloadAction<SignInForm>): SagaIterator {
   const { username, password } = action.payload;
   try {
@@ -97,10 +104,7 @@ export function* signInSaga(action: PayloadAction<SignInForm>): SagaIterator {
       const menu: MainMenu[] | null = yield call(fetchMenu, user);
       yield put(navigateTo(menu && menu.length === 0 ? EMPTY_MENU_PATH : HOME_PATH, true));
     } else if (message === MSG.firstLogin) {
-      const first = answer as FirstLoginResponse;
-      yield call(saveSession, first);
-      yield put(firstLoginRequired(first));
-      yield put(navigateTo(`/changePassword/${first.id}`, true));
+      yield call(toFirstLogin, answer as FirstLoginResponse);
     } else {
       yield put(notifyError(signInFailureText(message), MSG.oops));
       yield put(signInFailed());
@@ -204,10 +208,7 @@ export function* reauthSaga(action: PayloadAction<ReauthForm>): SagaIterator {
     } else if (message === MSG.firstLogin) {
       // An administrator reset the password meanwhile: the password must be changed first, as at sign-in.
       yield call(endSession);
-      const first = answer as FirstLoginResponse;
-      yield call(saveSession, first);
-      yield put(firstLoginRequired(first));
-      yield put(navigateTo(`/changePassword/${first.id}`, true));
+      yield call(toFirstLogin, answer as FirstLoginResponse);
     } else {
       yield put(notifyError(signInFailureText(message), MSG.oops));
       yield put(reauthFailed());

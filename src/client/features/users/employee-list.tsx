@@ -12,6 +12,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { employee } from '../../../shared/resources';
 import { injectSaga, type RootState } from '../../app/store';
 import { ResourceListPage, type Row, type ScreenColumn } from '../../crud';
+import { ApproverWarning } from './approver-warning';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { accountActionRequested, accountAdminSaga, oneTimePasswordClosed, selectAccountAdmin, type AccountAction } from './account-admin';
 import { OneTimePasswordDialog } from './employee-form';
@@ -68,6 +69,7 @@ export default function EmployeeList() {
 
   return (
     <>
+      <ApproverWarning />
       <ResourceListPage resource={employee} columns={EMPLOYEE_COLUMNS} emptySearchModal extraRowActions={actions} />
       <ConfirmDialog open={asking !== null} title={asking ? `${asking.action.label}: ${fullName(asking.row)}?` : ''}
         confirmLabel={asking?.action.confirm ?? ''} destructive onCancel={() => setAsking(null)}

@@ -1,7 +1,8 @@
 /**
  * User activity access (spec 000 sections 2, 5, 7): the employee's name and workflow role, the role's
- * permissions (read-only), Move To Resource Name (the reporting manager, among the users holding the
- * role), a disabled Workflow Role selector and the activity table. Save checks, in order, the role, the
+ * permissions (read-only), Move To Resource Name (the reporting manager, among the users who can approve:
+ * a colleague of the same role often cannot), a disabled Workflow Role selector and the activity table.
+ * Without an employee in the route, the employee is picked first. Save checks, in order, the role, the
  * resource and at least one ticked activity, then replaces the user's access and returns to the list.
  * The access is saved with the version it was read at: when someone else changed it (or the employee)
  * meanwhile, the save answers 409, the edits stay on screen and the page offers Reload.
@@ -28,13 +29,14 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { MSG } from '../../../shared/contract/messages';
-import { USER_ACCESS_MSG } from '../../../shared/contract/user-endpoints';
+import { APPROVER_MSG, USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../shared/contract/user-endpoints';
 import { employee, workflowRole } from '../../../shared/resources';
 import { crudApi, type Row } from '../../crud';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { StaleAlert } from '../../lib/stale-alert';
+import { EmployeePicker } from './employee-picker';
 
 export const ACCESS_LOAD_FAILED = "The user's activity access could not be loaded.";
 
@@ -53,14 +55,18 @@ interface Access {
   rolename: string;
   name: string;
   reportingmanagerid: number;
+  /** The current manager's name (from the server; '' when none). */
+  reportingmanagername: string;
   actAccesslst: AccessRow[];
   /** The version read (absent from an old server: then no check is made). */
   version?: number;
 }
 
+/** A reporting manager who can approve (getApproversForUser). */
 interface Candidate {
   id: number;
   name: string;
+  rolename?: string;
 }
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
@@ -76,6 +82,7 @@ function toAccess(answer: unknown, id: number): Access {
     rolename: str(a.rolename),
     name: str(a.name),
     reportingmanagerid: num(a.reportingmanagerid),
+    reportingmanagername: str(a.reportingmanagername),
     actAccesslst: rows.map((r) => ({ ...r, activityID: num(r.activityID), chkselect: r.chkselect === true })),
     version: typeof a.version === 'number' ? a.version : undefined,
   };
@@ -95,9 +102,10 @@ export default function UserActivityAccess() {
   const dispatch = useDispatch();
   const [access, setAccess] = useState<Access | null>(null);
   const [fetchError, setLoadError] = useState<string | null>(null);
-  const loadError = id ? fetchError : ACCESS_LOAD_FAILED;
+  const loadError = id ? fetchError : null;
   const [flags, setFlags] = useState<Row>({});
-  const [candidates, setCandidates] = useState<Candidate[]>([]);
+  /** The reporting managers on offer; null until they are loaded. */
+  const [candidates, setCandidates] = useState<Candidate[] | null>(null);
   const [saving, setSaving] = useState(false);
   const [loads, setLoads] = useState(0);
 
@@ -113,12 +121,12 @@ export default function UserActivityAccess() {
         if (!live) return;
         const a = toAccess(answer, id);
         setAccess(a);
-        if (!a.roleid) return;
-        crudApi.call<Row>('getCheckboxes', { roleid: a.roleid }).then((f) => live && setFlags(f ?? {}), (e: unknown) => failed(e, ACCESS_LOAD_FAILED));
-        crudApi.call<Candidate[]>('getresourceByroleId', { roleid: a.roleid }).then(
+        crudApi.call<Candidate[]>(USER_ACCESS_ENDPOINTS.getApproversForUser.name, { userid: a.userid }).then(
           (c) => live && setCandidates(Array.isArray(c) ? c.filter((x) => x.id !== a.userid) : []),
           (e: unknown) => failed(e, ACCESS_LOAD_FAILED),
         );
+        if (!a.roleid) return;
+        crudApi.call<Row>('getCheckboxes', { roleid: a.roleid }).then((f) => live && setFlags(f ?? {}), (e: unknown) => failed(e, ACCESS_LOAD_FAILED));
       },
       (error: unknown) => {
         if (!live) return;
@@ -160,6 +168,11 @@ export default function UserActivityAccess() {
   };
 
   const rows = access?.actAccesslst ?? [];
+  const offered = candidates ?? [];
+  // The stored manager, when the list (once loaded) does not offer them: shown by name, with a warning.
+  const current = access?.reportingmanagerid ? access.reportingmanagerid : 0;
+  const currentName = access?.reportingmanagername || `User ${current}`;
+  const currentInvalid = current !== 0 && candidates !== null && !offered.some((c) => c.id === current);
   const allTicked = rows.length > 0 && rows.every((r) => r.chkselect);
   const someTicked = rows.some((r) => r.chkselect);
 
@@ -174,7 +187,13 @@ export default function UserActivityAccess() {
         </Alert>
       ) : null}
       <StaleAlert sx={{ mb: 2 }} onReload={() => setLoads((n) => n + 1)} />
-      {!access && !loadError ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}
+      {!id ? <EmployeePicker /> : null}
+      {id && !access && !loadError ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}
+      {access && currentInvalid ? (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="manager-warning">
+          {APPROVER_MSG.current(currentName)}
+        </Alert>
+      ) : null}
       {access ? (
         <Box sx={{ display: 'grid', gap: 2.5 }}>
           <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
@@ -201,13 +220,13 @@ export default function UserActivityAccess() {
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
               <option value="">Select</option>
-              {candidates.map((c) => (
+              {offered.map((c) => (
                 <option key={c.id} value={String(c.id)}>
-                  {c.name}
+                  {c.rolename ? APPROVER_MSG.candidate(c.name, c.rolename) : c.name}
                 </option>
               ))}
-              {access.reportingmanagerid && !candidates.some((c) => c.id === access.reportingmanagerid) ? (
-                <option value={String(access.reportingmanagerid)}>{String(access.reportingmanagerid)}</option>
+              {current !== 0 && !offered.some((c) => c.id === current) ? (
+                <option value={String(current)}>{candidates === null ? currentName : `${currentName} (cannot approve)`}</option>
               ) : null}
             </TextField>
             <TextField

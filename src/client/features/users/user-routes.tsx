@@ -9,11 +9,13 @@ import { employee } from '../../../shared/resources';
 const UsersScreen = lazy(() => import(/* webpackChunkName: "users" */ './users-screen'));
 
 export const ACCESS_PATH = '/userActivityAccess/:id';
+/** Without an id the screen asks for the employee first. */
+export const ACCESS_PICK_PATH = '/userActivityAccess';
 
 const relative = (path: string) => path.replace(/^\//, '');
 
 /** Every route pattern served here, with the leading slash (as in shared/contract/routes). */
-export const USER_PATHS: ReadonlySet<string> = new Set([employee.routes.home, employee.routes.add, employee.routes.edit, ACCESS_PATH]);
+export const USER_PATHS: ReadonlySet<string> = new Set([employee.routes.home, employee.routes.add, employee.routes.edit, ACCESS_PATH, ACCESS_PICK_PATH]);
 
 export function userRoutes(): RouteObject[] {
   const { home, add, edit } = employee.routes;
@@ -22,5 +24,6 @@ export function userRoutes(): RouteObject[] {
     { path: relative(add), element: <UsersScreen key={add} screen="form" /> },
     { path: relative(edit), element: <UsersScreen key={edit} screen="form" /> },
     { path: relative(ACCESS_PATH), element: <UsersScreen key={ACCESS_PATH} screen="access" /> },
+    { path: relative(ACCESS_PICK_PATH), element: <UsersScreen key={ACCESS_PICK_PATH} screen="access" /> },
   ];
 }

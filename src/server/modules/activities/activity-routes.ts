@@ -1,7 +1,8 @@
 import { bodyOf } from '../../lib/body';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ACTIVITY_ENDPOINTS as E, ACTIVITY_PAGE_SIZE, type ActivityLevel, type ApprovalCounts, type ApprovalQueueRow, type ParamconfWithTransaction,
+  ACTIVITY_ENDPOINTS as E, ACTIVITY_PAGE_SIZE, type ActivityLevel, type ActivitySaveResult, type ApprovalCounts, type ApprovalQueueRow,
+  type ParamconfWithTransaction,
 } from '../../../shared/contract/activity-endpoints';
 import { HttpError } from '../../plugins/errors';
 import { keptAnswer } from '../../lib/kept-answers';
@@ -44,6 +45,24 @@ const buttons = (level: ActivityLevel) => async (req: FastifyRequest) => {
   return activityButtons(req.server.db, caller, target);
 };
 
+/** Refusals about the electronic signature: only this product's screens can sign, so they stay 4xx. */
+const SIGNATURE_FIELDS: ReadonlySet<unknown> = new Set(['signaturePassword', 'signatureMeaning']);
+
+/**
+ * The legacy client reads a refused activity save as HTTP 200 with message 'Error' (it then shows 'Please Check
+ * Again!'; spec 001 sections 7 and 8), so a refusal of the save is answered that way with its sentence in
+ * `reason`. A body its schema refuses (a wrong type, as no legacy client sends) stays a 400 naming the field.
+ */
+const savedOrRefused = (level: ActivityLevel) => async (req: FastifyRequest): Promise<ActivitySaveResult> => {
+  try {
+    return await saveActivity(req, level);
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.statusCode < 400 || err.statusCode === 401 || err.statusCode >= 500 || SIGNATURE_FIELDS.has(err.extra.field)) throw err;
+    const field = typeof err.extra.field === 'string' ? { field: err.extra.field } : {};
+    return { message: 'Error', reason: err.message, code: err.statusCode, ...field };
+  }
+};
+
 async function queue(req: FastifyRequest): Promise<ApprovalQueueRow[]> {
   const body = bodyOf(req);
   const page = pageOf(body);
@@ -74,9 +93,9 @@ export function activityRoutes(app: FastifyInstance): void {
   app.endpoint(E.getactivityforparamconf, { schema: S.buttons }, buttons('Level 1'));
   app.endpoint(E.getlvl2activityforparamconf, { schema: S.buttons }, buttons('Level 2'));
   app.endpoint(E.getLvl2Paramconf, { schema: S.paramconf }, (req) => paramconfWithTransaction(req, 'Level 2'));
-  app.endpoint(E.saveActivities, { schema: S.save }, (req) => saveActivity(req, 'Level 1'));
-  app.endpoint(E.saveActivityParameters, { schema: S.save }, (req) => saveActivity(req, 'Level 1'));
-  app.endpoint(E.saveLvl2Activities, { schema: S.save }, (req) => saveActivity(req, 'Level 2'));
+  app.endpoint(E.saveActivities, { schema: S.save }, savedOrRefused('Level 1'));
+  app.endpoint(E.saveActivityParameters, { schema: S.save }, savedOrRefused('Level 1'));
+  app.endpoint(E.saveLvl2Activities, { schema: S.save }, savedOrRefused('Level 2'));
   app.endpoint(E.getApprovalQueue, { schema: S.queue }, keptAnswer(queue));
   app.endpoint(E.getApprovalCounts, { schema: S.counts }, keptAnswer(counts));
 }

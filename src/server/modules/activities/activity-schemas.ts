@@ -48,7 +48,7 @@ export const ACTIVITY_SCHEMAS = {
       activeList: listOf({ type: 'object' }, 500),
       status: TEXT, remarks: strictText(4000), remark: strictText(4000), version: ID, signaturePassword: strictText(4096), signatureMeaning: strictText(300),
     }),
-    response: { 200: { type: 'object', properties: { message: STR, status: STR, trnid: INT, version: INT } } },
+    response: { 200: { type: 'object', properties: { message: STR, status: STR, trnid: INT, version: INT, reason: STR, code: INT, field: STR } } },
   },
   queue: {
     body: listBody,

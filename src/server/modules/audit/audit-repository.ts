@@ -5,7 +5,7 @@
  */
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { AuditLogTable, Database } from '../../db/types';
-import { auditDiff, changesText, scrub } from '../../../shared/audit/diff';
+import { auditDiff, changesText, recordedParameterIds, scrub, withParameterNames } from '../../../shared/audit/diff';
 import { AUDIT_HISTORY_LIMIT, type AuditEntryRow, type AuditFilterOptions } from '../../../shared/contract/audit-endpoints';
 import { csvLine } from '../../lib/csv';
 import { formatIn, startOfDay } from './local-dates';
@@ -52,12 +52,24 @@ type Row = Selectable<AuditLogTable>;
 
 const iso = (at: unknown) => new Date(at as string | Date).toISOString();
 
-function entryOf(r: Row, srno: number, totalItems: number): AuditEntryRow {
-  return {
-    id: Number(r.id), srno, at: iso(r.at), userId: r.user_id, username: r.username, action: r.action, entity: r.entity,
+/** Parameter id -> name, for the parameter values the rows record (one read per page or batch). */
+async function parameterNames(db: Kysely<Database>, rows: readonly Row[]): Promise<Map<number, string>> {
+  const ids = recordedParameterIds(...rows.flatMap((r) => [r.before, r.after]));
+  if (ids.length === 0) return new Map();
+  const found = await db.selectFrom('activity_parameter').select(['id', 'parameter_name']).where('id', 'in', ids).execute();
+  return new Map(found.map((p) => [p.id, p.parameter_name]));
+}
+
+/** The field-level changes of a row, parameter values by parameter name. */
+const changesOf = (r: Row, names: ReadonlyMap<number, string>) => auditDiff(withParameterNames(r.before, names), withParameterNames(r.after, names));
+
+async function entriesOf(db: Kysely<Database>, rows: readonly Row[], srno: (i: number) => number, totalItems: (r: Row) => number): Promise<AuditEntryRow[]> {
+  const names = await parameterNames(db, rows);
+  return rows.map((r, i) => ({
+    id: Number(r.id), srno: srno(i), at: iso(r.at), userId: r.user_id, username: r.username, action: r.action, entity: r.entity,
     entityId: r.entity_id, reason: r.reason === null ? null : (scrub(r.reason) as string), ip: r.ip,
-    changes: auditDiff(r.before, r.after), totalItems,
-  };
+    changes: changesOf(r, names), totalItems: totalItems(r),
+  }));
 }
 
 export async function auditPage(db: Kysely<Database>, f: Filter, page: number, pageSize: number): Promise<AuditEntryRow[]> {
@@ -70,7 +82,7 @@ export async function auditPage(db: Kysely<Database>, f: Filter, page: number, p
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return rows.map((r, i) => entryOf(r, (page - 1) * pageSize + i + 1, Number(r.total_items)));
+  return entriesOf(db, rows, (i) => (page - 1) * pageSize + i + 1, (r) => Number((r as Row & { total_items: unknown }).total_items));
 }
 
 export async function auditFilterOptions(db: Kysely<Database>): Promise<AuditFilterOptions> {
@@ -95,7 +107,7 @@ export async function recordHistory(db: Kysely<Database>, entity: string, entity
     .orderBy('id', 'asc')
     .limit(AUDIT_HISTORY_LIMIT)
     .execute();
-  return rows.map((r, i) => entryOf(r, i + 1, rows.length));
+  return entriesOf(db, rows, (i) => i + 1, () => rows.length);
 }
 
 /** How many entries match, and the newest id among them: the export is bounded by it (a stable snapshot). */
@@ -110,8 +122,31 @@ export async function countMatches(db: Kysely<Database>, f: Filter): Promise<{ c
 
 export const EXPORT_BATCH = 500;
 
-export const csvHeader = (timeZone: string) =>
-  csvLine(['Entry', 'When (UTC)', `When (${timeZone})`, 'User ID', 'User', 'Action', 'Entity', 'Record ID', 'Reason / Remark', 'Changes', 'IP', 'Hash']);
+/** Names of UTC itself: an export in one of them has a single When column (the same times twice helped nobody). */
+const UTC_NAMES = new Set(['utc', 'etc/utc', 'uct', 'etc/uct', 'gmt', 'etc/gmt', 'gmt0', 'etc/gmt0', 'etc/gmt+0', 'etc/gmt-0', 'greenwich', 'etc/greenwich', 'universal', 'etc/universal', 'zulu', 'etc/zulu']);
+const isUtc = (timeZone: string) => UTC_NAMES.has(timeZone.toLowerCase());
+
+type CsvCell = string | number | null;
+
+/** The CSV's columns: header and value. The local time column only when the zone is not UTC. */
+function csvColumns(timeZone: string, names: ReadonlyMap<number, string>): Array<[string, (r: Row, at: Date) => CsvCell]> {
+  return [
+    ['Entry', (r) => Number(r.id)],
+    ['When (UTC)', (_r, at) => at.toISOString()],
+    ...(isUtc(timeZone) ? [] : [[`When (${timeZone})`, (_r: Row, at: Date) => formatIn(at, timeZone)] as [string, (r: Row, at: Date) => CsvCell]]),
+    ['User ID', (r) => r.user_id],
+    ['User', (r) => r.username],
+    ['Action', (r) => r.action],
+    ['Entity', (r) => r.entity],
+    ['Record ID', (r) => r.entity_id],
+    ['Reason / Remark', (r) => r.reason],
+    ['Changes', (r) => changesText(changesOf(r, names))],
+    ['IP', (r) => r.ip],
+    ['Hash', (r) => r.hash],
+  ];
+}
+
+export const csvHeader = (timeZone: string) => csvLine(csvColumns(timeZone, new Map()).map(([header]) => header));
 
 /**
  * The CSV, one chunk per database batch (keyset pagination on id, newest first, never all rows in memory):
@@ -123,13 +158,11 @@ export async function* auditCsvChunks(db: Kysely<Database>, f: Filter, maxId: nu
   for (;;) {
     const rows = await db.selectFrom('audit_log').selectAll().where(where(f)).where('id', '<', below).orderBy('id', 'desc').limit(batchSize).execute();
     if (rows.length === 0) return;
+    const columns = csvColumns(f.timeZone, await parameterNames(db, rows));
     let chunk = '';
     for (const r of rows) {
       const at = new Date(r.at as unknown as string);
-      chunk += csvLine([
-        Number(r.id), at.toISOString(), formatIn(at, f.timeZone), r.user_id, r.username, r.action, r.entity, r.entity_id,
-        r.reason, changesText(auditDiff(r.before, r.after)), r.ip, r.hash,
-      ]);
+      chunk += csvLine(columns.map(([, value]) => value(r, at)));
     }
     yield chunk;
     below = Number(rows[rows.length - 1].id);

@@ -27,7 +27,8 @@ function selection(r: ResourceDef) {
     const of = columnOf(r, d.of).column;
     return [sql`(select ${ref(`x.${d.column}`)} from ${sql.table(d.table)} as x where x.id = ${ref(`${r.table}.${of}`)})`.as(refAlias(d.name))];
   });
-  return ['id', ...r.fields.map((f) => f.column), 'active', 'version', ...refs];
+  // A field may be the active flag itself (the user's 'System Status Active'): each column once.
+  return [...new Set(['id', ...r.fields.map((f) => f.column), 'active', 'version']), ...refs];
 }
 
 function columnOf(r: ResourceDef, legacyName: string): FieldDef | { column: 'id'; kind: 'integer' } {
@@ -81,19 +82,32 @@ export async function findById(db: Db, r: ResourceDef, id: number, opts: { forUp
   return (await query.executeTakeFirst()) as DbRow | undefined;
 }
 
-/** Id of another row whose `field` equals `value` case-insensitively. */
-export async function findDuplicate(db: Db, r: ResourceDef, f: FieldDef, value: string, exceptId: number | null): Promise<number | undefined> {
-  let query = loose(db)
-    .selectFrom(r.table)
-    .select('id')
-    .where(sql`lower(${ref(f.column)})`, '=', value.toLowerCase());
+/** Values keyed by column. */
+export type ColumnValues = Record<string, unknown>;
+
+/**
+ * Id of another row whose `f` equals `value` (text case-insensitively), among the rows holding the same
+ * value of the rule's `within` field as `values` when it has one.
+ */
+export async function findDuplicate(db: Db, r: ResourceDef, f: FieldDef, value: string | number, values: ColumnValues, exceptId: number | null): Promise<number | undefined> {
+  let query = loose(db).selectFrom(r.table).select('id');
+  query = typeof value === 'string'
+    ? query.where(sql`lower(${ref(f.column)})`, '=', value.toLowerCase())
+    : query.where(ref(f.column), '=', value);
+  const within = f.unique?.within ? columnOf(r, f.unique.within).column : undefined;
+  if (within) query = query.where(ref(within), '=', values[within] ?? null);
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
   const row = (await query.limit(1).executeTakeFirst()) as { id: number } | undefined;
   return row?.id;
 }
 
-/** Values keyed by column. */
-export type ColumnValues = Record<string, unknown>;
+/**
+ * Serialises the saves of a resource until the transaction ends (a rule without an index: the second save
+ * waits and then sees the first one's row). Keyed by the table, so other resources are not held.
+ */
+export async function lockUniqueRules(trx: Transaction<Database>, r: ResourceDef): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`unique:${r.table}`}))`.execute(trx);
+}
 
 export async function insertRow(db: Db, r: ResourceDef, values: ColumnValues): Promise<DbRow> {
   return (await loose(db).insertInto(r.table).values(values).returning(selection(r)).executeTakeFirstOrThrow()) as DbRow;

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import { MASTER_ENDPOINTS, type MasterEndpoint } from '../../../shared/contract/endpoints';
 import {
-  PAGE_SIZE, RESOURCES, RESOURCE_MSG, fieldByName, idNameOf, uniqueFields, type DerivedField, type FieldDef, type LookupDef, type ResourceDef,
+  ACTIVE, INACTIVE, PAGE_SIZE, RESOURCES, RESOURCE_MSG, ROLE_PERMISSION, duplicateAnswerOf, fieldByName, idNameOf, uniqueFields, type DerivedField, type FieldDef, type LookupDef, type ResourceDef,
 } from '../../../shared/resources';
 import { validateResource } from '../../../shared/validation';
 import { mutate } from '../../lib/audit';
@@ -13,7 +13,7 @@ import { HttpError } from '../../plugins/errors';
 import { bodyOf, idOf, pageOf, textOf, type Body } from '../../lib/body';
 import { FLAG, ID, PAGE, WHOLE, body as bodySchema, strictText, text } from '../../../shared/contract/body-schema';
 import {
-  findById, findDuplicate, insertRow, isActiveRow, listPage, lookupRows, refAlias, setStatus, updateRow, type ColumnValues, type DbRow,
+  findById, findDuplicate, insertRow, lockUniqueRules, isActiveRow, listPage, lookupRows, refAlias, setStatus, updateRow, type ColumnValues, type DbRow,
 } from './resource-repository';
 
 /**
@@ -46,7 +46,7 @@ export interface ResourceOverrides {
   onStatus?(ctx: { trx: Transaction<Database>; req: FastifyRequest; before: DbRow; flag: 'Y' | 'N' }): Promise<string | void>;
 }
 
-function requiredId(body: Body): number {
+export function requiredId(body: Body): number {
   const id = idOf(body.id ?? body.trnid, 'id');
   if (id === null) throw new HttpError(400, 'Please send the id of the record.');
   return id;
@@ -191,7 +191,7 @@ function schemaFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): 
       };
     case 'save': {
       const uniques = uniqueFields(r);
-      const dups = uniques.map((u) => `${JSON.stringify({ ...r.answers.duplicate, rescoremessage: u.unique!.message })} when the ${u.label} exists`);
+      const dups = uniques.map((u) => `${JSON.stringify(duplicateAnswerOf(r, u))} when the ${u.unique!.within ? `${u.label} exists for the same ${fieldByName(r, u.unique!.within)?.label}` : `${u.label} exists`}`);
       const body: Record<string, object> = { id: ID, version: ID };
       if (idName !== 'id') body[idName] = ID;
       for (const f of r.fields) {
@@ -206,7 +206,10 @@ function schemaFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): 
           `400 {message} with the form's message when a field is not valid; 404 when the id does not exist; 409 when version is stale.`,
         body: bodySchema({ ...body, ...(o.saveBody ?? {}) }),
         response: {
-          200: answerObject(['id', ...new Set([...Object.keys(r.answers.saved), ...Object.keys(r.answers.duplicate), 'rescoremessage', ...Object.keys(created)])]),
+          200: answerObject(['id', ...new Set([
+            ...Object.keys(r.answers.saved), ...Object.keys(r.answers.duplicate), 'rescoremessage',
+            ...uniques.flatMap((u) => Object.keys(duplicateAnswerOf(r, u))), ...Object.keys(created),
+          ])]),
         },
       };
     }
@@ -253,15 +256,13 @@ function versionOf(body: Body): number | null {
 }
 
 const entityOf = (r: ResourceDef) => r.entity ?? r.table;
-const duplicateAnswer = (r: ResourceDef, f: FieldDef | undefined): Answer => ({
-  ...r.answers.duplicate, rescoremessage: f?.unique?.message ?? RESOURCE_MSG.checkAgain,
-});
+const duplicateAnswer = (r: ResourceDef, f: FieldDef | undefined): Answer => duplicateAnswerOf(r, f);
 
 /** The first unique field whose value another row holds, in form order. */
 async function duplicateField(db: Parameters<typeof findDuplicate>[0], r: ResourceDef, values: ColumnValues, id: number | null): Promise<FieldDef | undefined> {
   for (const f of uniqueFields(r)) {
     const v = values[f.column];
-    if (typeof v === 'string' && (await findDuplicate(db, r, f, v, id))) return f;
+    if ((typeof v === 'string' || typeof v === 'number') && (await findDuplicate(db, r, f, v, values, id))) return f;
   }
   return undefined;
 }
@@ -289,8 +290,10 @@ async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o
   for (const f of r.fields) {
     // On an update, a field set from another screen keeps its value when the form leaves it out.
     if (f.keepWhenAbsent && id !== null && body[f.name] === undefined) continue;
-    values[f.column] = checked.values[f.name];
+    const v = checked.values[f.name];
+    values[f.column] = f.activeFlag ? (v === false ? INACTIVE : ACTIVE) : v;
   }
+  const activeField = r.fields.find((f) => f.activeFlag);
   const created = id === null && o.onCreate ? await o.onCreate(req) : {};
 
   try {
@@ -301,10 +304,19 @@ async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o
         if (!before) throw notFound(r, id);
         if (expected !== null && expected !== before.version) throw new HttpError(409, RESOURCE_MSG.stale);
       }
+      // A rule no index backs is checked under a lock, so that two saves cannot both pass it.
+      if (uniqueFields(r).some((f) => f.unique!.unindexed)) await lockUniqueRules(trx, r);
       const dup = await duplicateField(trx, r, values, id);
       if (dup) return duplicateAnswer(r, dup);
       await checkReferences(trx, r, values, before);
       if (o.checkSave) await o.checkSave({ trx, req, id, values, before });
+      // The form's active flag changed: the status call's permission and rules apply.
+      let reason: string | void = undefined;
+      const flag = activeField ? values[activeField.column] : undefined;
+      if (before && (flag === ACTIVE || flag === INACTIVE) && flag !== before.active) {
+        requirePermission(req, ROLE_PERMISSION.status);
+        if (o.onStatus) reason = await o.onStatus({ trx, req, before, flag });
+      }
       const after = before
         ? await updateRow(trx, r, before.id, values)
         : await insertRow(trx, r, { ...values, ...(created.columns ?? {}) });
@@ -314,6 +326,7 @@ async function save(req: FastifyRequest, r: ResourceDef, spec: MasterEndpoint, o
         entityId: after.id,
         before: before ? auditRow(r, before) : null,
         after: auditRow(r, after),
+        reason: reason || null,
       });
       return { ...r.answers.saved, id: after.id, ...(before ? {} : (created.answer ?? {})) };
     });

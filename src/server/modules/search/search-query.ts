@@ -10,7 +10,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/types';
 import type { FilterRow, ResultValue, SearchResultItem } from '../../../shared/contract/search-endpoints';
 import { SEARCH_MSG, SEARCH_TOTAL_CAP } from '../../../shared/contract/search-endpoints';
-import { parseDateRange, parseNumberCondition, rowValue, type DateRange, type NumberCondition } from '../../../shared/search/search-filters';
+import { numberBounds, parseDateRange, parseNumberCondition, rowValue, type DateRange, type NumberCondition } from '../../../shared/search/search-filters';
 import { HttpError } from '../../plugins/errors';
 import { RESULT_IDENTIFICATION, resolveFields, type SearchField } from './search-parameters';
 
@@ -48,12 +48,12 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The rule of numberMatches (shared/search/search-filters) in SQL: > both numbers, < both, or between them. */
 function numberPredicate(col: RawBuilder<unknown>, c: NumberCondition): RawBuilder<boolean> {
-  const lo = Math.min(c.num1, c.num2);
-  const hi = Math.max(c.num1, c.num2);
-  if (c.comparator === '=') return sql<boolean>`(${col} >= ${lo} and ${col} <= ${hi})`;
-  if (c.comparator === '<') return sql<boolean>`(${col} > ${lo} and ${col} < ${hi})`;
-  return sql<boolean>`(${col} < ${lo} or ${col} > ${hi})`;
+  const { lo, hi } = numberBounds(c);
+  if (c.comparator === '>') return sql<boolean>`(${col} > ${hi})`;
+  if (c.comparator === '<') return sql<boolean>`(${col} < ${lo})`;
+  return sql<boolean>`(${col} >= ${lo} and ${col} <= ${hi})`;
 }
 
 function datePredicate(col: RawBuilder<unknown>, r: DateRange): RawBuilder<boolean> {

@@ -182,6 +182,65 @@ export async function activeUsersOfRole(db: Db, roleId: number): Promise<Array<{
   return rows.map((r) => ({ id: r.id, name: fullName(r) }));
 }
 
+/**
+ * Who may approve: an active user whose workflow role is active and has Approve (or Top Role, which implies
+ * it). `u` and `r` are the user's and the role's aliases. The one definition of the lists below.
+ */
+const approves = (u: string, r: string) =>
+  sql<boolean>`(${sql.ref(`${u}.active`)} = 'Y' and ${sql.ref(`${r}.active`)} = 'Y' and (${sql.ref(`${r}.can_approve`)} or ${sql.ref(`${r}.is_toprole`)}))`;
+
+/** The reporting managers a user may have: every user who may approve, but the user, by name. */
+export async function approversFor(db: Db, userId: number | null): Promise<Array<{ id: number; name: string; rolename: string }>> {
+  let q = db
+    .selectFrom('app_user as u')
+    .innerJoin('workflow_role as r', 'r.id', 'u.workflow_role_id')
+    .select(['u.id', 'u.first_name', 'u.middle_name', 'u.last_name', 'r.role'])
+    .where(approves('u', 'r'));
+  if (userId !== null) q = q.where('u.id', '<>', userId);
+  const rows = await q
+    .orderBy(sql`lower(u.first_name)`)
+    .orderBy(sql`lower(coalesce(u.last_name, ''))`)
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: fullName(r), rolename: r.role }));
+}
+
+export type ApproverProblem = 'none' | 'inactive' | 'cannotApprove';
+
+/**
+ * Active users with at least one active activity granted whose reporting manager cannot approve what they
+ * submit: none set (or themselves), inactive, or in a role without Approve. By employee code.
+ */
+export async function employeesWithoutApprover(db: Db): Promise<Array<{
+  id: number; employee_code: string; name: string; manager_id: number | null; manager_name: string; problem: ApproverProblem;
+}>> {
+  const rows = await db
+    .selectFrom('app_user as u')
+    .leftJoin('app_user as m', (j) => j.onRef('m.id', '=', 'u.reporting_manager_id').onRef('m.id', '<>', 'u.id'))
+    .leftJoin('workflow_role as mr', 'mr.id', 'm.workflow_role_id')
+    .select([
+      'u.id', 'u.employee_code', 'u.first_name', 'u.middle_name', 'u.last_name',
+      'm.id as m_id', 'm.first_name as m_first', 'm.middle_name as m_middle', 'm.last_name as m_last', 'm.active as m_active',
+    ])
+    .where('u.active', '=', 'Y')
+    .where(({ exists, selectFrom }) => exists(
+      selectFrom('user_activity_access as x').innerJoin('activity_type as a', 'a.id', 'x.activity_type_id')
+        .select('x.id').whereRef('x.user_id', '=', 'u.id').where('a.active', '=', 'Y'),
+    ))
+    .where(sql<boolean>`not coalesce(${approves('m', 'mr')}, false)`)
+    .orderBy(sql`lower(u.employee_code)`)
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    employee_code: r.employee_code,
+    name: fullName(r),
+    manager_id: r.m_id,
+    manager_name: r.m_id === null ? '' : fullName({ first_name: r.m_first ?? '', middle_name: r.m_middle, last_name: r.m_last }),
+    problem: r.m_id === null ? 'none' : r.m_active !== 'Y' ? 'inactive' : 'cannotApprove',
+  }));
+}
+
 export async function isActiveUser(db: Db, userId: number): Promise<boolean> {
   return (await db.selectFrom('app_user').select('id').where('id', '=', userId).where('active', '=', 'Y').executeTakeFirst()) !== undefined;
 }

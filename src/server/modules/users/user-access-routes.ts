@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../shared/contract/endpoints';
+import type { EmployeeWithoutApprover } from '../../../shared/contract/user-endpoints';
 import { truthy } from '../../../shared/validation';
 import { mutate } from '../../lib/audit';
 import { flagsOf } from '../../lib/permissions';
 import { HttpError } from '../../plugins/errors';
-import { bodyOf, wholeNumber } from '../../lib/body';
+import { bodyOf, idOf, wholeNumber } from '../../lib/body';
 import { EMPTY_BODY, FLAG, ID, body as bodySchema, listOf, objectOf } from '../../../shared/contract/body-schema';
 import { actorOf } from '../../plugins/session';
 import { EMPLOYEE_MSG } from '../../../shared/resources';
 import {
-  accessVersionOf, activeActivityIds, activeUserGroups, activeUsersOfRole, activityGrid, bumpAccessVersion, findRole, findUserWithRole, fullName,
+  accessVersionOf, activeActivityIds, activeUserGroups, activeUsersOfRole, activityGrid, approversFor, employeesWithoutApprover, bumpAccessVersion, findRole, findUserWithRole, fullName,
   grantedActivityIds, isActiveUser, replaceAccess, setReportingManager,
 } from './user-access-repository';
 
@@ -43,6 +44,7 @@ async function getUserAccess(req: FastifyRequest) {
   const roleid = user.workflow_role_id ?? 0;
   const reportingmanagerid = user.reporting_manager_id ?? 0;
   const grid = await activityGrid(db, userId);
+  const manager = user.reporting_manager_id === null ? undefined : await findUserWithRole(db, user.reporting_manager_id);
   return {
     userid: user.id,
     resourceId: user.id,
@@ -50,6 +52,7 @@ async function getUserAccess(req: FastifyRequest) {
     rolename: user.role_name ?? '',
     name: fullName(user),
     reportingmanagerid,
+    reportingmanagername: manager ? fullName(manager) : '',
     /** Send it back with saveUserActivityAceess: a stale one answers 409. */
     version: accessVersionOf(user),
     actAccesslst: grid.map((a) => {
@@ -152,6 +155,37 @@ export function userAccessRoutes(app: FastifyInstance): void {
     return roleId === null ? [] : activeUsersOfRole(req.server.db, roleId);
   });
 
+  app.endpoint(E.getApproversForUser, {
+    schema: {
+      description: 'Answer (ours): [{id, name, rolename}] of the active users whose active role has Approve or Top Role, by name, without the user named by userid.',
+      // userid names the employee, as for getUsractById
+      body: bodySchema({}, { nullable: true }),
+      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, rolename: { type: 'string' } } } } },
+    },
+  }, async (req) => approversFor(req.server.db, idOf(bodyOf(req).userid, 'user id')));
+
+  app.endpoint(E.getEmployeesWithoutApprover, {
+    schema: {
+      description:
+        "Answer (ours): [{resourceID, employeecode, name, reportingmanagerid, reportingmanager, problem}] of the active employees with at least one active activity granted whose reporting manager is missing ('none'), inactive ('inactive') or in a role without Approve ('cannotApprove'), by code.",
+      body: EMPTY_BODY,
+      response: {
+        200: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              resourceID: { type: 'integer' }, employeecode: { type: 'string' }, name: { type: 'string' }, reportingmanagerid: { type: 'integer' },
+              reportingmanager: { type: 'string' }, problem: { type: 'string', enum: ['none', 'inactive', 'cannotApprove'] },
+            },
+          },
+        },
+      },
+    },
+  }, async (req): Promise<EmployeeWithoutApprover[]> => (await employeesWithoutApprover(req.server.db)).map((e) => ({
+    resourceID: e.id, employeecode: e.employee_code, name: e.name, reportingmanagerid: e.manager_id ?? 0, reportingmanager: e.manager_name, problem: e.problem,
+  })));
+
   app.endpoint(E.getCheckboxes, {
     schema: {
       description: `Answer (not shown in the spec; ours): {add, edit, view, delete, approve, microbe, toprole} of the role (Top Role implies all); 400 '${USER_ACCESS_MSG.role}' without a roleid; 404 when there is no such role.`,
@@ -177,7 +211,7 @@ export function userAccessRoutes(app: FastifyInstance): void {
   app.endpoint(E.getUsractById, {
     schema: {
       description:
-        'Answer (not shown in the spec; ours): {userid, resourceId, roleid, rolename, name, reportingmanagerid (0 when none), version, actAccesslst}: ' +
+        'Answer (not shown in the spec; ours): {userid, resourceId, roleid, rolename, name, reportingmanagerid (0 when none), reportingmanagername, version, actAccesslst}: ' +
         'every active activity type as {activityID, activityname, shortname, sequence, activitylevel, chkselect, roleid, resourceID, reportingmanagerid, ' +
         'add, edit, view, delete, microbe, toprole}; chkselect marks the granted ones, whose flags are those granted (false for the others). ' +
         '404 when there is no such user.',
@@ -187,7 +221,8 @@ export function userAccessRoutes(app: FastifyInstance): void {
           type: 'object',
           properties: {
             userid: { type: 'integer' }, resourceId: { type: 'integer' }, roleid: { type: 'integer' }, rolename: { type: 'string' },
-            name: { type: 'string' }, reportingmanagerid: { type: 'integer' }, version: { type: 'integer' }, actAccesslst: { type: 'array', items: accessRow },
+            name: { type: 'string' }, reportingmanagerid: { type: 'integer' }, reportingmanagername: { type: 'string' }, version: { type: 'integer' },
+            actAccesslst: { type: 'array', items: accessRow },
           },
         },
       },

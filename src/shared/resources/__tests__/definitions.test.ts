@@ -32,6 +32,10 @@ describe('resource definitions', () => {
       if (f.required) expect(f.required.length).toBeGreaterThan(0);
       if (f.kind === 'select' || f.kind === 'choice') expect(f.options?.length).toBeGreaterThan(0);
     }
-    expect(r.fields.filter((f) => f.unique)).toHaveLength(1);
+    // One code, checked (and answered) first; more unique rules (a hierarchy, a sequence) after it, scoped by own fields
+    const uniques = r.fields.filter((f) => f.unique);
+    expect(uniques[0]?.kind).toBe('text');
+    expect(uniques.slice(1).every((f) => f.kind === 'integer')).toBe(true);
+    for (const f of uniques) if (f.unique!.within) expect(fieldByName(r, f.unique!.within)).toBeDefined();
   });
 });

@@ -115,6 +115,19 @@ test('a Level 2 answer with message Error toasts Please Check Again! and stays o
     .silentRun(50);
 });
 
+test("a refusal answered as the legacy client reads it (200, message 'Error', reason) toasts Please Check Again! with the reason", async () => {
+  const reason = 'Colony Diameter must be a number.';
+  const result = await expectSaga(activitiesSaga)
+    .withReducer(rootReducer, opened(null))
+    .provide([[matchers.call.fn(activitiesApi.save), { message: 'Error', reason, code: 400, field: 'CD' }]])
+    .put(transitionFailed())
+    .put(notifyError('Please Check Again!', 'Error', reason))
+    .put(navigateTo('/ActivityTransactionHome/2'))
+    .dispatch(transitionRequested({ action: 'submit', values, remarks: '' }))
+    .silentRun(50);
+  expect((result.storeState as RootState).activities?.screen).toMatchObject({ status: null, pending: null });
+});
+
 test('list loads: the latest wins; a search text uses the search endpoint', async () => {
   const rows = [listRow(1)];
   await expectSaga(activitiesSaga)

@@ -55,11 +55,18 @@ test('ticking parameters adds filter rows; a number row shows its condition; Sea
   fireEvent.click(await screen.findByRole('checkbox', { name: 'Minimum Rainfall' }));
   fireEvent.click(screen.getByRole('checkbox', { name: 'Source' }));
   const rain = screen.getByRole('group', { name: 'Filter Minimum Rainfall' });
+  // between (the default) takes two numbers; greater than and less than one; the row says what it matches
   expect(within(rain).getByText('Enter both numbers.')).toBeInTheDocument();
   fireEvent.change(within(rain).getByLabelText('Minimum Rainfall from'), { target: { value: '550' } });
-  fireEvent.change(within(rain).getByLabelText('Minimum Rainfall comparator'), { target: { value: '<' } });
   fireEvent.change(within(rain).getByLabelText('Minimum Rainfall to'), { target: { value: '700' } });
-  expect(within(rain).getByText('Minimum Rainfall: 550 < 700 (strictly between)')).toBeInTheDocument();
+  expect(within(rain).getByText('Matches Minimum Rainfall between 550 and 700')).toBeInTheDocument();
+  fireEvent.change(within(rain).getByLabelText('Minimum Rainfall comparator'), { target: { value: '>' } });
+  expect(within(rain).queryByLabelText('Minimum Rainfall to')).toBeNull();
+  expect(within(rain).getByText('Matches Minimum Rainfall > 550')).toBeInTheDocument();
+  fireEvent.change(within(rain).getByLabelText('Minimum Rainfall value'), { target: { value: '' } });
+  expect(within(rain).getByText('Enter a number.')).toBeInTheDocument();
+  fireEvent.change(within(rain).getByLabelText('Minimum Rainfall value'), { target: { value: '800' } });
+  expect(within(rain).getByText('Matches Minimum Rainfall > 800')).toBeInTheDocument();
   fireEvent.change(screen.getByRole('textbox', { name: 'Source' }), { target: { value: "field'; --" } });
 
   // The delete icon removes a row; ticking again brings it back.
@@ -81,7 +88,8 @@ test('ticking parameters adds filter rows; a number row shows its condition; Sea
     pageno: 1, pageSize: 10, userID: 7,
     parameterList: ['Minimum Rainfall', 'Source', 'Nitrogen Fixation'],
     inputList: [
-      { key: 'sample:minrain', parameterName: 'Minimum Rainfall', type: 'number', inputValuenum1: '550', dropValue1: '<', inputValuenum2: '700', condition: '550 < 700', inputValue: '550 < 700' },
+      // the legacy text 'num1 comparator num2', the one number twice
+      { key: 'sample:minrain', parameterName: 'Minimum Rainfall', type: 'number', inputValuenum1: '800', dropValue1: '>', inputValuenum2: '800', condition: '800 > 800', inputValue: '800 > 800' },
       { key: 'sample:source', parameterName: 'Source', type: 'text', inputValue: 'field' },
       { key: 'param:9', parameterName: 'Nitrogen Fixation', type: 'Dropdown', inputValue: 'Positive' },
     ],
@@ -151,7 +159,9 @@ test('a saved search from the dropdown restores its filter rows; Show opens the 
   fireEvent.change(activity, { target: { value: 'saved:3' } });
   const row = await screen.findByRole('group', { name: 'Filter Minimum Rainfall' });
   expect(callsTo('getParamiterForSearchMicrobe')[0]).toEqual({ id: 3 });
-  expect(within(row).getByText('Minimum Rainfall: 500 > 900 (outside)')).toBeInTheDocument();
+  // another client's '500 > 900' is above both numbers: > 900
+  expect(within(row).getByText('Matches Minimum Rainfall > 900')).toBeInTheDocument();
+  expect(within(row).getByLabelText('Minimum Rainfall value')).toHaveValue(900);
 
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Show SC-0010-1' }));

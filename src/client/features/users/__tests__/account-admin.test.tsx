@@ -43,6 +43,7 @@ test('a Top Role user resets a password (confirmed, shown once), clears sign-in 
   expect(await screen.findByTestId('initial-password')).toHaveTextContent('Initial password for Ravi K Rao: Quiet-Lantern-4821');
   fireEvent.click(within(screen.getByRole('dialog', { name: 'Password reset' })).getByRole('button', { name: 'Close' }));
   await waitFor(() => expect(screen.queryByTestId('initial-password')).toBeNull());
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
   fireEvent.click(within(ravi).getByRole('button', { name: 'Clear sign-in delays: Ravi K Rao' }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear delays' }));

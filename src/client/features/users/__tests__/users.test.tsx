@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { decryptFromTransport } from '../../../../shared/transport/aes';
 import { EMPLOYEE_MSG } from '../../../../shared/resources';
-import { USER_ACCESS_MSG } from '../../../../shared/contract/user-endpoints';
+import { APPROVER_MSG, USER_ACCESS_MSG } from '../../../../shared/contract/user-endpoints';
 import { AppRoutes } from '../../../app/App';
 import { answer, callsTo, signIn, stop, type Handler } from '../../../crud/__tests__/mock-server';
 import { FALLBACK_CONFIG } from '../../../lib/runtime-config';
@@ -63,6 +63,35 @@ describe('employee list', () => {
   });
 });
 
+describe('approvers warning on the employee list', () => {
+  it('names the employees with activities nobody can approve, each linked to its activity access', async () => {
+    answer({
+      getempmasterfroEmp: () => EMPLOYEES,
+      getEmployeesWithoutApprover: () => [
+        { resourceID: 11, employeecode: 'E011', name: 'Ravi K Rao', reportingmanagerid: 0, reportingmanager: '', problem: 'none' },
+        { resourceID: 14, employeecode: 'E014', name: 'New Staff', reportingmanagerid: 12, reportingmanager: 'Meena Das', problem: 'cannotApprove' },
+      ],
+    });
+    const { task } = renderApp('/userHomepage');
+    const warning = await screen.findByTestId('approver-warning');
+    expect(warning).toHaveTextContent(APPROVER_MSG.warningTitle(2));
+    expect(warning).toHaveTextContent('E011 Ravi K Rao has no reporting manager');
+    expect(warning).toHaveTextContent('E014 New Staff reports to Meena Das, whose role cannot approve');
+    expect(within(warning).getByRole('link', { name: 'E014 New Staff' })).toHaveAttribute('href', '/userActivityAccess/14');
+    expect(await screen.findByText('Ravi K Rao', { selector: 'td' })).toBeInTheDocument();
+    await stop(task);
+  });
+
+  it('shows nothing when every employee has an approver', async () => {
+    answer({ getempmasterfroEmp: () => EMPLOYEES, getEmployeesWithoutApprover: () => [] });
+    const { task } = renderApp('/userHomepage');
+    expect(await screen.findByText('Meena Das')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('getEmployeesWithoutApprover')).toHaveLength(1));
+    expect(screen.queryByTestId('approver-warning')).not.toBeInTheDocument();
+    await stop(task);
+  });
+});
+
 describe('user master form', () => {
   it('reports the required messages in the spec order', async () => {
     answer({ ...LOOKUPS });
@@ -100,6 +129,8 @@ describe('user master form', () => {
     ]) {
       fireEvent.change(field(label), { target: { value } });
     }
+    // System Status Active (spec 000): a new user is active unless unticked
+    expect(field('System Status Active')).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('initial-password')).toHaveTextContent('Initial password for priya: Tmp#4821xy');
@@ -113,7 +144,7 @@ describe('user master form', () => {
     expect(decryptFromTransport(String(body.mobile1), FALLBACK_CONFIG.cryptoKey)).toBe('9876543210');
     expect(body).toMatchObject({
       employeecode: 'E021', salutation: 'Ms.', gender: 'Female', firstname: 'Priya', lastname: 'Nair', email: 'priya.nair@lab.example.org',
-      tbdepartment: 3, tbdesignation: 4, tbband: 5, selfaccessforuser: 'priya', usergroupid: 2, userID: 7,
+      tbdepartment: 3, tbdesignation: 4, tbband: 5, selfaccessforuser: 'priya', usergroupid: 2, selfactive: true, userID: 7,
     });
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -139,11 +170,13 @@ describe('user master form', () => {
     await screen.findByRole('option', { name: 'Microbiology' });
     expect(field('Department')).toHaveValue('3');
     fireEvent.change(field('Last Name'), { target: { value: 'Reddy' } });
+    expect(field('System Status Active')).toBeChecked();
+    fireEvent.click(field('System Status Active'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe('/userHomepage'));
     expect(screen.queryByTestId('initial-password')).not.toBeInTheDocument();
     const [body] = callsTo('saveemployeemaster');
-    expect(body).toMatchObject({ id: 11, resourceID: 11, version: 4, lastname: 'Reddy' });
+    expect(body).toMatchObject({ id: 11, resourceID: 11, version: 4, lastname: 'Reddy', selfactive: false });
     expect(body).not.toHaveProperty('reportingmanagerid');
     expect(body).not.toHaveProperty('mobile');
     expect(decryptFromTransport(String(body.mobile1), FALLBACK_CONFIG.cryptoKey)).toBe('9123456780');
@@ -164,15 +197,19 @@ describe('user activity access', () => {
     answer({
       getUsractById: () => ACCESS,
       getCheckboxes: () => ({ add: true, edit: false, view: true, delete: false, approve: false, microbe: true, toprole: false }),
-      getresourceByroleId: () => [{ id: 11, name: 'Ravi K Rao' }, { id: 9, name: 'Head Person' }],
+      getApproversForUser: () => [{ id: 11, name: 'Ravi K Rao', rolename: 'Analyst' }, { id: 9, name: 'Head Person', rolename: 'Reporting Manager' }],
       saveUserActivityAceess: () => ({ status: 'Success', message: 'Record Saved Successfully!' }),
     });
     const { task } = renderApp('/userActivityAccess/11');
     expect(await screen.findByTestId('access-name')).toHaveTextContent('Ravi K Rao');
     expect(screen.getByTestId('access-role')).toHaveTextContent('Analyst');
     expect(callsTo('getUsractById')).toEqual([{ userid: 11 }]);
-    await screen.findByRole('option', { name: 'Head Person' });
-    expect(screen.queryByRole('option', { name: 'Ravi K Rao' })).not.toBeInTheDocument();
+    // the managers offered are those who can approve, by name and role (never the employee)
+    await screen.findByRole('option', { name: 'Head Person (Reporting Manager)' });
+    expect(callsTo('getApproversForUser')).toEqual([{ userid: 11 }]);
+    expect(callsTo('getresourceByroleId')).toEqual([]);
+    expect(screen.queryByRole('option', { name: /Ravi K Rao/ })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('manager-warning')).not.toBeInTheDocument();
     await waitFor(() => expect(field('Add')).toBeChecked());
     expect(field('Add')).toBeDisabled();
     expect(field('Edit')).not.toBeChecked();
@@ -204,9 +241,9 @@ describe('user activity access', () => {
   it('a stale save (409) keeps the ticks, says why and offers Reload, which reads the access and its version again', async () => {
     let version = 7;
     answer({
-      getUsractById: () => ({ ...ACCESS, reportingmanagerid: 9, version: version++ }),
+      getUsractById: () => ({ ...ACCESS, reportingmanagerid: 9, reportingmanagername: 'Head Person', version: version++ }),
       getCheckboxes: () => ({ add: true, edit: false, view: true, delete: false, approve: false, microbe: true, toprole: false }),
-      getresourceByroleId: () => [{ id: 9, name: 'Head Person' }],
+      getApproversForUser: () => [{ id: 9, name: 'Head Person', rolename: 'Reporting Manager' }],
       saveUserActivityAceess: (body) => {
         if (body.version === 7) throw httpError(409, { statusCode: 409, message: USER_ACCESS_MSG.stale, version: 8 });
         return { status: 'Success', message: 'Record Saved Successfully!', version: 9 };
@@ -230,6 +267,42 @@ describe('user activity access', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe('/userHomepage'));
     expect(callsTo('saveUserActivityAceess')[1]).toMatchObject({ version: 8 });
+    await stop(task);
+  });
+
+  it('names a current manager who cannot approve, warns, and offers those who can', async () => {
+    answer({
+      getUsractById: () => ({ ...ACCESS, reportingmanagerid: 2, reportingmanagername: 'Colleague Same Role' }),
+      getCheckboxes: () => ({ add: true, edit: true, view: true, delete: false, approve: false, microbe: true, toprole: false }),
+      getApproversForUser: () => [{ id: 9, name: 'Head Person', rolename: 'Reporting Manager' }],
+    });
+    const { task } = renderApp('/userActivityAccess/11');
+    expect(await screen.findByTestId('manager-warning')).toHaveTextContent(APPROVER_MSG.current('Colleague Same Role'));
+    // the name, never the raw id
+    expect(field('Move To Resource Name')).toHaveValue('2');
+    expect(screen.getByRole('option', { name: 'Colleague Same Role (cannot approve)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: '2' })).not.toBeInTheDocument();
+    fireEvent.change(field('Move To Resource Name'), { target: { value: '9' } });
+    expect(field('Move To Resource Name')).toHaveValue('9');
+    await stop(task);
+  });
+
+  it('without an employee in the route, asks for the employee first and opens their access', async () => {
+    answer({
+      getempmasterfroEmp: () => EMPLOYEES,
+      getSearchForEmployeeMaster: ({ searchText }) => EMPLOYEES.filter((e) => e.firstname.toLowerCase().includes(String(searchText).toLowerCase())),
+      getUsractById: () => ACCESS,
+      getApproversForUser: () => [],
+    });
+    const { task } = renderApp('/userActivityAccess');
+    expect(await screen.findByText('Choose the employee whose activity access you want to set.')).toBeInTheDocument();
+    expect(screen.queryByText(/not available yet/)).not.toBeInTheDocument();
+    const input = screen.getByRole('combobox', { name: 'Employee' });
+    fireEvent.change(input, { target: { value: 'rav' } });
+    await waitFor(() => expect(callsTo('getSearchForEmployeeMaster')).toContainEqual({ pageno: 1, searchText: 'rav' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'E011 Ravi K Rao' }));
+    await waitFor(() => expect(location()).toBe('/userActivityAccess/11'));
+    expect(await screen.findByTestId('access-name')).toHaveTextContent('Ravi K Rao');
     await stop(task);
   });
 

@@ -147,3 +147,22 @@ export function submitBody(a: Activity, iso: Isolate, values: { CD?: unknown; NO
 export function signature(status: 'A' | 'R', password = 'Perm@12345') {
   return { signaturePassword: enc(password), signatureMeaning: SIGNATURE_MEANING[status === 'A' ? 'approve' : 'revert'] };
 }
+
+/** What a test reads of an answer: its HTTP status and its JSON. */
+export interface Outcome { statusCode: number; json(): Record<string, unknown> & { message?: unknown } }
+
+/**
+ * An activity save's outcome as the refusal it stands for: a refusal is answered HTTP 200 {message: 'Error',
+ * reason, code, field?} (the legacy client's reading); here it reads as status `code` with `reason` as its
+ * message, after checking that shape, so that the tests state each refusal plainly.
+ */
+export function asRefusal(r: { statusCode: number; json(): unknown }): Outcome {
+  const body = r.json() as Record<string, unknown>;
+  if (r.statusCode !== 200 || body.message !== 'Error') return { statusCode: r.statusCode, json: () => body };
+  const { message: _m, reason, code, ...rest } = body;
+  if (typeof reason !== 'string' || reason === '' || typeof code !== 'number' || code < 400 || code >= 500) {
+    throw new Error(`not a refusal as the legacy client reads it: ${JSON.stringify(body)}`);
+  }
+  expect(Object.keys(rest).every((k) => k === 'field')).toBe(true);
+  return { statusCode: code, json: () => ({ ...rest, message: reason }) };
+}

@@ -177,14 +177,17 @@ describe('Level 2: plant assessments', () => {
     expect((await ms(lab.staff, 'getLevel2ActivityByid', { trnid: id })).json()).toMatchObject({ id, pncode });
 
     const body = { ...submitBody(lab.l2, iso, { CD: '7.5' }), pncode };
-    expect((await ms(lab.staff, 'saveActivities', body)).statusCode).toBe(400); // a Level 2 activity on the Level 1 save
+    // refusals answer as the legacy client reads them: HTTP 200, message 'Error', the sentence in reason
+    const onLevel1 = await ms(lab.staff, 'saveActivities', body);
+    expect([onLevel1.statusCode, onLevel1.json()]).toEqual([200, { message: 'Error', reason: `${lab.l2.name} is a Level 2 activity.`, code: 400 }]);
     const wrongIso = await ms(lab.staff, 'saveLvl2Activities', { ...body, samplenov: 'OTHER-1' });
-    expect(wrongIso.statusCode).toBe(400);
+    expect([wrongIso.statusCode, wrongIso.json()]).toEqual([200, { message: 'Error', reason: expect.any(String), code: 400 }]);
     const s = await ms(lab.staff, 'saveLvl2Activities', body);
     expect(s.json()).toMatchObject({ message: 'Success', status: 'S' });
     const tx = await t.handle.db.selectFrom('activity_transaction').selectAll().where('id', '=', s.json().trnid).executeTakeFirstOrThrow();
     expect(tx).toMatchObject({ level: 'Level 2', plant_assessment_id: id, isolate_id: iso.id, status: 'S' });
-    expect((await ms(lab.manager, 'saveLvl2Activities', { actid: lab.l2.id, pncode, status: 'R', ...signature('R') })).json().message).toBe(WORKFLOW_MSG.remarkRequired);
+    expect((await ms(lab.manager, 'saveLvl2Activities', { actid: lab.l2.id, pncode, status: 'R', ...signature('R') })).json())
+      .toEqual({ message: 'Error', reason: WORKFLOW_MSG.remarkRequired, code: 400 });
     expect((await ms(lab.manager, 'saveLvl2Activities', { actid: lab.l2.id, pncode, status: 'A', ...signature('A') })).json()).toMatchObject({ status: 'A' });
     expect((await tr(lab.staff, 'getSearchForLevel2actitransaction', { pageno: 1, searchText: pncode })).json()[0]).toMatchObject({ approvalStatus: 'A', status: 'A' });
   });

@@ -1,8 +1,10 @@
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { tableDigests } from '../../../test-support/table-digests';
+import { SIGNATURE_MSG } from '../../../../shared/contract/signatures';
 import { ACTIVITY_MSG } from '../../../../shared/contract/activity-endpoints';
 import { WORKFLOW_MSG } from '../../../../shared/workflow';
 import { VALUE_MSG } from '../../../../shared/parameters';
-import { insertIsolate, setupLab, signature, submitBody, type Isolate, type Lab, type User } from './activity-fixtures';
+import { asRefusal, insertIsolate, setupLab, signature, submitBody, type Isolate, type Lab, type User } from './activity-fixtures';
 
 /** The status machine enforced by the server: every transition, every refusal, the race, the audit rows. */
 let t: TestApp;
@@ -13,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const save = (u: User, body: unknown, name = 'saveActivities') => t.post(`/api/master/${name}`, body, u.session);
+/** A refusal reads as the status and sentence it stands for (asRefusal); the legacy shape itself is tested below. */
+const save = async (u: User, body: unknown, name = 'saveActivities') => asRefusal(await t.post(`/api/master/${name}`, body, u.session));
 const txOf = (iso: Isolate, actId: number) =>
   t.handle.db.selectFrom('activity_transaction').selectAll().where('isolate_id', '=', iso.id).where('activity_type_id', '=', actId).where('plant_assessment_id', 'is', null).executeTakeFirst();
 const valuesOf = (trnid: number) =>
@@ -220,6 +223,42 @@ describe('refusals change nothing', () => {
       expect({ body, ok: [400, 404].includes(r.statusCode), message: typeof r.json().message }).toEqual({ body, ok: true, message: 'string' });
     }
     expect(await txOf(iso, lab.l1.id)).toBeUndefined();
+  });
+});
+
+describe('refusals as the legacy client reads them', () => {
+  const raw = (u: User, body: unknown, name: string) => t.post(`/api/master/${name}`, body, u.session);
+
+  test("HTTP 200 {message: 'Error', reason, code, field?} on all three saves; nothing changes", async () => {
+    const iso = await insertIsolate(t, lab.creator);
+    const before = await tableDigests(t.handle.db);
+    const cases: Array<[string, User, unknown, Record<string, unknown>]> = [
+      ['saveActivities', lab.staff, submitBody(lab.l1, iso, { CD: 'abc' }), { reason: VALUE_MSG.number('Colony Diameter'), code: 400, field: 'CD' }],
+      ['saveActivityParameters', lab.staff, submitBody(lab.l1, iso, { CD: '' }), { reason: VALUE_MSG.required('Colony Diameter'), code: 400, field: 'CD' }],
+      ['saveActivities', lab.outsider, submitBody(lab.l1, iso, { CD: 1 }), { reason: ACTIVITY_MSG.noAccess, code: 403 }],
+      ['saveActivities', lab.manager, { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], ...signature('A') }, { reason: ACTIVITY_MSG.illegal(null, 'approve'), code: 409 }],
+      ['saveActivities', lab.staff, { actid: 999999, samplenov: iso.samplenov, status: 'S' }, { reason: 'There is no Activity Type with id 999999.', code: 404 }],
+      ['saveLvl2Activities', lab.staff, submitBody(lab.l1, iso, { CD: 1 }), { reason: expect.any(String), code: 400 }],
+    ];
+    for (const [name, u, body, refusal] of cases) {
+      const r = await raw(u, body, name);
+      expect({ name, status: r.statusCode, body: r.json() }).toEqual({ name, status: 200, body: { message: 'Error', ...refusal } });
+    }
+    expect(await tableDigests(t.handle.db)).toEqual(before);
+    // a body of the wrong shape (no legacy client sends one) stays a 400 naming the field
+    const shape = await raw(lab.staff, { ...submitBody(lab.l1, iso, { CD: 1 }), samplenov: 'x'.repeat(201) }, 'saveActivities');
+    expect([shape.statusCode, shape.json().message]).toEqual([400, expect.stringContaining("'samplenov'")]);
+  });
+
+  test('a missing or wrong signature stays a 4xx with its sentence (only this product can sign)', async () => {
+    const iso = await insertIsolate(t, lab.creator);
+    await submitted(iso);
+    const decideBody = { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [] };
+    const none = await raw(lab.manager, decideBody, 'saveActivities');
+    expect([none.statusCode, none.json().message]).toEqual([400, SIGNATURE_MSG.required('approve')]);
+    const meaning = await raw(lab.manager, { ...decideBody, ...signature('A'), signatureMeaning: 'OK' }, 'saveActivityParameters');
+    expect([meaning.statusCode, meaning.json().message]).toEqual([400, SIGNATURE_MSG.meaning('approve')]);
+    expect((await txOf(iso, lab.l1.id))?.status).toBe('S');
   });
 });
 

@@ -187,6 +187,42 @@ test('the filter choices are the distinct users, entities and actions of the tra
   expect(new Set(o.actions).size).toBe(o.actions.length);
 });
 
+test("an activity's parameter values read by parameter name, before and after; in the list, the history and the CSV", async () => {
+  const db = t.handle.db;
+  const a = await db.insertInto('activity_type').values({ shortname: 'AUDACT', name: 'Audit Activity', level: 'Level 1', sequence: 71 }).returning('id').executeTakeFirstOrThrow();
+  const param = async (shortname: string, parameter_name: string, sequence: number) => (await db.insertInto('activity_parameter').values({
+    activity_type_id: a.id, shortname, parameter_name, param_type: 'Text', unit_type: 'Character', user_entry: 'User Entry', max_length: 20, mandatory: false, sequence,
+  }).returning('id').executeTakeFirstOrThrow()).id;
+  const diam = await param('DIAM', 'Colony Diameter (mm)', 1);
+  // a lab's parameter named like a secret ('salt') is still shown: only stored secrets are hidden
+  const salt = await param('SALT', 'Salt Tolerance', 2);
+  await mutate(db, { userId: admin.id, username: 'admin', tenant: 'soillims', ip: null }, async (_trx, write) => {
+    await write({ action: 'activity.submit', entity: 'activity_transaction', entityId: 'audtx1', after: { status: 'S', values: [{ parameterId: diam, value: '12.5' }, { parameterId: salt, value: '4%' }] } });
+    await write({
+      action: 'activity.submit', entity: 'activity_transaction', entityId: 'audtx1',
+      before: { status: 'R', values: [{ parameterId: diam, value: '12.5' }, { parameterId: salt, value: '4%' }] },
+      after: { status: 'S', values: [{ parameterId: diam, value: '13.25' }, { parameterId: salt, value: '4%' }, { parameterId: 987654, value: 'x' }] },
+    });
+  });
+  const [resubmit, submit] = await list({ entity: 'activity_transaction', text: 'audtx1' });
+  expect(submit.changes).toEqual([
+    { field: 'status', before: null, after: 'S' },
+    { field: 'Parameter: Colony Diameter (mm)', before: null, after: '12.5' },
+    { field: 'Parameter: Salt Tolerance', before: null, after: '4%' },
+  ]);
+  // only what changed, by name; an id that is no parameter keeps its number
+  expect(resubmit.changes).toEqual([
+    { field: 'status', before: 'R', after: 'S' },
+    { field: 'Parameter: Colony Diameter (mm)', before: '12.5', after: '13.25' },
+    { field: 'Parameter: #987654', before: null, after: 'x' },
+  ]);
+  for (const e of [submit, resubmit]) expect(JSON.stringify(e.changes)).not.toContain('parameterId');
+  const history = (await audit('getRecordHistory', { entity: 'activity_transaction', entityId: 'audtx1' })).json() as AuditEntryRow[];
+  expect(history.map((h) => h.changes)).toEqual([submit.changes, resubmit.changes]);
+  const rows = parseCsv((await audit('exportAuditLog', { entity: 'activity_transaction', text: 'audtx1' })).body.slice(1));
+  expect(rows[1][rows[0].indexOf('Changes')]).toBe('status: R -> S\nParameter: Colony Diameter (mm): 12.5 -> 13.25\nParameter: #987654: (none) -> x');
+});
+
 test('the history of one record is its entries, oldest first', async () => {
   const res = await audit('getRecordHistory', { entity: 'department', entityId: ids.d1 });
   expect(res.statusCode).toBe(200);
@@ -263,12 +299,27 @@ describe('CSV export', () => {
     expect(logged.changes).toEqual(expect.arrayContaining([{ field: 'rows', before: null, after: String(EXPORT_BATCH + 150) }, { field: 'filters.entity', before: null, after: 'bulk' }]));
   });
 
+  test('in UTC (no time zone, or a name of UTC) one When column: the header never repeats When (UTC)', async () => {
+    for (const timeZone of [undefined, 'UTC', 'Etc/UTC']) {
+      const rows = parseCsv((await audit('exportAuditLog', { entity: 'odd', timeZone })).body.slice(1));
+      expect({ timeZone, header: rows[0] }).toEqual({
+        timeZone, header: ['Entry', 'When (UTC)', 'User ID', 'User', 'Action', 'Entity', 'Record ID', 'Reason / Remark', 'Changes', 'IP', 'Hash'],
+      });
+      expect(new Set(rows[0]).size).toBe(rows[0].length);
+      for (const r of rows) expect(r).toHaveLength(rows[0].length);
+    }
+    const local = parseCsv((await audit('exportAuditLog', { entity: 'odd', timeZone: 'Asia/Kolkata' })).body.slice(1));
+    expect(local[0].slice(0, 3)).toEqual(['Entry', 'When (UTC)', 'When (Asia/Kolkata)']);
+    for (const r of local) expect(r).toHaveLength(12);
+  });
+
   test('quotes commas, quotes and line breaks, and guards cells that start like a formula', async () => {
     const res = await audit('exportAuditLog', { entity: 'odd' });
     expect(res.body).toContain('"\'=HYPERLINK(""http://evil"",""x"")"');
     expect(res.body).toContain('"Sample ""A"", line one\nline two"');
     const rows = parseCsv(res.body.slice(1));
-    expect(rows.slice(1).map((r) => [r[7], r[8]])).toEqual([
+    const [recordId, reason] = [rows[0].indexOf('Record ID'), rows[0].indexOf('Reason / Remark')];
+    expect(rows.slice(1).map((r) => [r[recordId], r[reason]])).toEqual([
       ["'-5", 'plain'],
       ["'+1", "'@SUM(A1:A2)"],
       ['\'=HYPERLINK("http://evil","x")', 'Sample "A", line one\nline two'],

@@ -4,7 +4,7 @@ import { hashPassword } from '../../../lib/passwords';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { MASTER_ENDPOINTS } from '../../../../shared/contract/endpoints';
 import {
-  PAGE_SIZE, RESOURCE_LIST, RESOURCE_MSG, RESOURCES, fieldByName, uniqueField, type FieldDef, type ResourceDef,
+  PAGE_SIZE, RESOURCE_LIST, RESOURCE_MSG, RESOURCES, duplicateAnswerOf, fieldByName, uniqueField, type FieldDef, type ResourceDef,
 } from '../../../../shared/resources';
 
 /**
@@ -44,7 +44,8 @@ function validValue(r: ResourceDef, f: FieldDef, i: number): unknown {
     case 'choice':
       return f.options![i % f.options!.length].value;
     case 'integer':
-      return Math.min(f.max ?? 1000, (f.min ?? 1) + i);
+      // A unique number (hierarchy, sequence) clear of the seeded roles' (1, 10, 20)
+      return Math.min(f.max ?? 1000, (f.min ?? 1) + (f.unique ? 30 : 0) + i);
     case 'boolean':
       return true;
   }
@@ -195,6 +196,7 @@ describe.each(RESOURCE_LIST.map((r) => [r.name, r] as const))('master %s', (_nam
     const res = await save(dupBody);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...r.answers.duplicate, rescoremessage: unique.unique!.message });
+    expect(res.json()).toEqual(duplicateAnswerOf(r, unique));
     expect(res.json()).toMatchObject({ status1: 'Success1' });
     if (r.name === 'activityType') expect(res.json().status2).toBe('Success1');
     // renaming another row to an existing code is refused too
@@ -364,10 +366,35 @@ describe('workflow role rules', () => {
       const res = await call(r.endpoints.save, { ...base, hierarchy });
       expect({ hierarchy, status: res.statusCode, message: res.json().message }).toEqual({ hierarchy, status: 400, message: 'Please Check Hierarchy!' });
     }
-    for (const hierarchy of [1, '99']) {
-      const res = await call(r.endpoints.save, { ...base, shortname: `H${hierarchy}`, hierarchy });
-      expect(res.json().status).toBe('Success');
-    }
+    const top = await call(r.endpoints.save, { ...base, shortname: 'H99', hierarchy: '99' });
+    expect(top.json().status).toBe('Success');
+    // 1 is a valid hierarchy, but the seeded Administrator role holds it
+    const one = await call(r.endpoints.save, { ...base, shortname: 'H1', hierarchy: 1 });
+    expect([one.statusCode, one.json()]).toEqual([200, { status: 'Failed', status1: 'Success1', rescoremessage: 'This Hierarchy Is Already Present!' }]);
+  });
+
+  test('a hierarchy another role holds (active or not) is refused with the legacy answer; nothing stored, nothing audited', async () => {
+    const first = (await call(r.endpoints.save, { ...base, shortname: 'HIER1', hierarchy: 77 })).json();
+    expect(first.status).toBe('Success');
+    const second = (await call(r.endpoints.save, { ...base, shortname: 'HIER2', hierarchy: 78 })).json();
+    const roles = await count('workflow_role');
+    const audits = await auditCount();
+    const refused = { status: 'Failed', status1: 'Success1', rescoremessage: 'This Hierarchy Is Already Present!' };
+    // a new role, and another role moved onto it (as text, as the legacy form sends it)
+    expect((await call(r.endpoints.save, { ...base, shortname: 'HIER3', hierarchy: '77' })).json()).toEqual(refused);
+    expect((await call(r.endpoints.save, { ...base, shortname: 'HIER2', id: second.id, hierarchy: 77 })).json()).toEqual(refused);
+    expect((await call('workflowtdelstatus', { id: first.id, activeStatus: 'N' })).json().status).toBe('Success');
+    expect((await call(r.endpoints.save, { ...base, shortname: 'HIER3', hierarchy: 77 })).json()).toEqual(refused);
+    expect(await count('workflow_role')).toBe(roles);
+    expect(await auditCount()).toBe(audits + 1);
+    // a role keeps its own hierarchy on an update
+    expect((await call(r.endpoints.save, { ...base, shortname: 'HIER1', id: first.id, hierarchy: 77, role: 'Renamed' })).json().status).toBe('Success');
+  });
+
+  test('simultaneous saves of one new hierarchy: exactly one is stored', async () => {
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => call(r.endpoints.save, { ...base, shortname: `HRACE${i}`, hierarchy: 66 })));
+    expect(answers.map((a) => a.json().status).sort()).toEqual(['Failed', 'Failed', 'Failed', 'Success']);
+    expect(await t.handle.db.selectFrom('workflow_role').select('id').where('hierarchy', '=', 66).execute()).toHaveLength(1);
   });
 
   test('at least one permission', async () => {
@@ -380,11 +407,12 @@ describe('workflow role rules', () => {
   test('Top Role turns on every permission; chkselect follows; the lookup offers the band', async () => {
     const res = await call(r.endpoints.save, { ...base, shortname: 'TOP', view: false, toprole: true });
     expect(res.json().status).toBe('Success');
+    expect(res.json().status).toBe('Success');
     const row = (await call(r.endpoints.byId, { id: res.json().id })).json();
     expect(row).toMatchObject({ add: true, view: true, edit: true, approve: true, delete: true, microbe: true, toprole: true, chkselect: true });
     const db = await t.handle.db.selectFrom('workflow_role').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(db).toMatchObject({ can_add: true, can_view: true, can_edit: true, can_approve: true, can_delete: true, can_microbe: true, is_toprole: true });
-    const plain = (await call(r.endpoints.byId, { id: (await call(r.endpoints.save, { ...base, shortname: 'PLAIN' })).json().id })).json();
+    const plain = (await call(r.endpoints.byId, { id: (await call(r.endpoints.save, { ...base, shortname: 'PLAIN', hierarchy: 6 })).json().id })).json();
     expect(plain).toMatchObject({ view: true, add: false, chkselect: false, toprole: false });
     const bands = (await call('getbandForTask', {})).json();
     expect(bands).toContainEqual({ id: row.id, bandname: 'Rules', shortname: 'TOP', hierarchy: 5 });
@@ -423,6 +451,71 @@ describe('activity type sequence', () => {
     const badLevel = await call(r.endpoints.save, { ...base, shortname: 'SEQ5', activitylevel: 'Level 3' });
     expect(badLevel.json().message).toBe('Activity Level must be Level 1 or Level 2.');
     expect((await call(r.endpoints.save, { ...base, shortname: 'SEQ6', sequence: 0 })).json().message).toBe('Sequence must be a whole number from 1 to 2147483647.');
+  });
+
+  test('a sequence already used on the same level is refused with status3 Success3 and rescoremessage3; other levels may use it', async () => {
+    const base = { activityname: 'Ordered', sequence1: true };
+    const l1 = (await call(r.endpoints.save, { ...base, shortname: 'ORD1', activitylevel: 'Level 1', sequence: 57 })).json();
+    expect(l1.status).toBe('Success');
+    const rows = await count('activity_type');
+    const audits = await auditCount();
+    const refused = { status: 'Failed', status3: 'Success3', rescoremessage3: 'This Sequence Is Already Present!' };
+    expect((await call(r.endpoints.save, { ...base, shortname: 'ORD2', activitylevel: 'Level 1', sequence: '57' })).json()).toEqual(refused);
+    expect(await count('activity_type')).toBe(rows);
+    expect(await auditCount()).toBe(audits);
+    // the same number on Level 2 is another level's; no sequence at all is never a duplicate
+    const l2 = (await call(r.endpoints.save, { ...base, shortname: 'ORD2', activitylevel: 'Level 2', sequence: 57 })).json();
+    expect(l2.status).toBe('Success');
+    expect((await call(r.endpoints.save, { ...base, shortname: 'ORD3', activitylevel: 'Level 2', sequence1: false })).json().status).toBe('Success');
+    expect((await call(r.endpoints.save, { ...base, shortname: 'ORD4', activitylevel: 'Level 2', sequence1: false })).json().status).toBe('Success');
+    // moving the Level 2 one to Level 1 meets ORD1; keeping its own number is fine
+    expect((await call(r.endpoints.save, { ...base, id: l2.id, shortname: 'ORD2', activitylevel: 'Level 1', sequence: 57 })).json()).toEqual(refused);
+    expect((await call(r.endpoints.save, { ...base, id: l2.id, shortname: 'ORD2', activitylevel: 'Level 2', sequence: 57, activityname: 'Renamed' })).json().status).toBe('Success');
+    // a duplicate short name is still answered first, the legacy way
+    expect((await call(r.endpoints.save, { ...base, shortname: 'ord1', activitylevel: 'Level 1', sequence: 57 })).json())
+      .toEqual({ status: 'Failed', status1: 'Success1', status2: 'Success1', rescoremessage: 'Activity Short Name Already Exists!' });
+  });
+});
+
+describe('getAllactivityByid', () => {
+  const r = RESOURCES.activityType;
+  test('the activity type and activitylstById: the active types of its level by sequence; 400 / 404 otherwise', async () => {
+    const make = async (shortname: string, activitylevel: string, sequence?: number) => {
+      const res = await call(r.endpoints.save, { shortname, activityname: `All ${shortname}`, activitylevel, sequence1: sequence !== undefined, sequence });
+      expect(res.json().status).toBe('Success');
+      return res.json().id as number;
+    };
+    const late = await make('ALL9', 'Level 2', 1009);
+    const none = await make('ALLN', 'Level 2');
+    const early = await make('ALL1', 'Level 2', 1001);
+    const off = await make('ALLOFF', 'Level 2', 1005);
+    const other = await make('ALLL1', 'Level 1', 1003);
+    expect((await call(r.endpoints.status, { id: off, activeStatus: 'N' })).json().status).toBe('Success');
+
+    const res = await call('getAllactivityByid', { id: String(early), userID: 1 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const { activitylstById, ...record } = body;
+    expect(record).toEqual((await call(r.endpoints.byId, { id: early })).json());
+    const ids = activitylstById.map((x: Row) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([late, none, early]));
+    expect(ids).not.toContain(off);
+    expect(ids).not.toContain(other);
+    expect(activitylstById.find((x: Row) => x.id === late)).toEqual({ id: late, shortname: 'ALL9', activityname: 'All ALL9', activitylevel: 'Level 2', sequence: 1009 });
+    for (const x of activitylstById) expect(x.activitylevel).toBe('Level 2');
+    // by sequence, the ones without a sequence last
+    const seqs = activitylstById.map((x: Row) => x.sequence as number | null);
+    const numbered = seqs.filter((n: number | null) => n !== null);
+    expect(seqs).toEqual([...[...numbered].sort((a, b) => a - b), ...seqs.filter((n: number | null) => n === null)]);
+    expect(ids.indexOf(early)).toBeLessThan(ids.indexOf(late));
+    // trnid works too; an inactive type answers with its level's active ones
+    expect((await call('getAllactivityByid', { trnid: off })).json()).toMatchObject({ id: off, status: 'N', activitylstById });
+
+    const missing = await call('getAllactivityByid', { id: 987654 });
+    expect([missing.statusCode, missing.json().message]).toEqual([404, 'There is no Activity Type with id 987654.']);
+    for (const bad of [{}, { id: 'abc' }, { id: -1 }, { id: '1.5' }]) {
+      expect({ bad, status: (await call('getAllactivityByid', bad)).statusCode }).toEqual({ bad, status: 400 });
+    }
   });
 });
 

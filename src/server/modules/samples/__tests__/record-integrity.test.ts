@@ -124,7 +124,8 @@ describe('the sample inward record under approved results', () => {
     const buttons = (await t.post('/api/master/getactivityforparamconf', { samplenov: iso.samplenov }, lab.manager.session)).json() as Row[];
     expect(buttons.find((b) => b.id === lab.l1.id)).toMatchObject({ status: 'A', amended: true, mode: 'manager' });
     // Staff cannot decide it; the owner cannot resubmit it while it is approved.
-    expect((await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], ...signature('A') }, lab.staff2.session)).statusCode).toBe(403);
+    expect((await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], ...signature('A') }, lab.staff2.session)).json())
+      .toMatchObject({ message: 'Error', code: 403 });
     const tx1 = await txOf(iso);
     const again = await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], ...signature('A'), version: tx1.version }, lab.manager.session);
     expect([again.statusCode, again.json().status]).toEqual([200, 'A']);
@@ -132,7 +133,7 @@ describe('the sample inward record under approved results', () => {
     // Settled: no longer waiting, and A is final again.
     expect(((await t.post('/api/transaction/getApprovalQueue', {}, lab.manager.session)).json() as Row[]).some((q) => q.samplenov === iso.samplenov)).toBe(false);
     const final = await t.post('/api/master/saveActivities', { actid: lab.l1.id, samplenov: iso.samplenov, status: 'A', activeList: [], ...signature('A') }, lab.manager.session);
-    expect([final.statusCode, final.json().message]).toEqual([409, ACTIVITY_MSG.illegal('A', 'approve')]);
+    expect([final.statusCode, final.json()]).toEqual([200, { message: 'Error', reason: ACTIVITY_MSG.illegal('A', 'approve'), code: 409 }]);
 
     // Amended again: this time the manager reverts it for rechecking.
     const rec2 = await record(id);

@@ -76,6 +76,22 @@ describe('number filters: two numbers and a comparator', () => {
     expect(await found([{ parameterName: 'Minimum Rainfall', inputValue: '550 = 600' }])).toHaveLength(2);
   });
 
+  test("'>' and '<' compare with the number(s): '600 > 600' is Minimum Rainfall > 600, never 'everything but 600'", async () => {
+    const all = await isolates();
+    const rain = (pick: (v: number) => boolean) => all.filter((r) => pick(Number(r.minimumrainfall))).map((r) => r.samplenov).sort();
+    const above = rain((v) => v > 600);
+    const below = rain((v) => v < 600);
+    const at = rain((v) => v === 600);
+    // the demo lab has samples on every side of 600, so each expectation below tells the readings apart
+    expect([above.length, below.length, at.length].every((n) => n > 0)).toBe(true);
+    expect(await found([{ parameterName: 'Minimum Rainfall', inputValue: '600 > 600' }])).toEqual(above);
+    expect(await found([{ parameterName: 'Minimum Rainfall', inputValue: '600 < 600' }])).toEqual(below);
+    expect(await found([{ parameterName: 'Minimum Rainfall', inputValue: '600 = 600' }])).toEqual(at);
+    // with two numbers, '>' is above both and '<' below both, in either order
+    expect(await found([{ parameterName: 'Minimum Rainfall', inputValue: '500 > 600' }])).toEqual(above);
+    expect(await found([{ parameterName: 'Minimum Rainfall', inputValuenum1: 600, condition: '<', inputValuenum2: 700 }])).toEqual(below);
+  });
+
   test('on an activity value (one EXISTS over the typed values)', async () => {
     const diam = await paramId('DIAM');
     const rows = await t.handle.db.selectFrom('activity_value as v').innerJoin('isolate as i', 'i.id', 'v.isolate_id')
@@ -85,10 +101,10 @@ describe('number filters: two numbers and a comparator', () => {
     await t.handle.db.updateTable('activity_value').set({ num_value: 2, text_value: '2' }).where('id', '=', rows[1].id).execute();
     const key = keyOf('Colony Morphology', 'Colony Diameter (mm)');
     expect(await found([{ key, parameterName: 'Colony Diameter (mm)', inputValue: '4 = 6' }])).toEqual([rows[0].samplenov]);
-    expect(await found([{ key, parameterName: 'Colony Diameter (mm)', inputValue: '1 < 3' }])).toEqual([rows[1].samplenov]);
-    // The others hold 3.25: outside 3..4 are only the 5 and the 2.
-    expect(await found([{ key, parameterName: 'Colony Diameter (mm)', inputValue: '4 > 3' }])).toEqual([rows[0].samplenov, rows[1].samplenov].sort());
-    expect(await found([{ key, parameterName: 'Colony Diameter (mm)', inputValue: '3 < 4' }])).toHaveLength(rows.length - 2);
+    // The others hold 3.25: below 3 is only the 2, above 4 only the 5; between 3 and 4 are the others.
+    expect(await found([{ key, parameterName: 'Colony Diameter (mm)', inputValue: '3 < 3' }])).toEqual([rows[1].samplenov]);
+    expect(await found([{ key, parameterName: 'Colony Diameter (mm)', inputValue: '3 > 4' }])).toEqual([rows[0].samplenov]);
+    expect(await found([{ key, parameterName: 'Colony Diameter (mm)', inputValue: '3 = 4' }])).toHaveLength(rows.length - 2);
   });
 });
 

@@ -197,11 +197,11 @@ describe('validation', () => {
     const users = await count('app_user');
     const audits = await auditCount();
     const code = await save(body('dup01', { selfaccessforuser: 'someone_else' }));
-    expect([code.statusCode, code.json()]).toEqual([200, { status: 'Failed', status1: 'Success1', rescoremessage: 'Employee Code Already Exists!' }]);
+    expect([code.statusCode, code.json()]).toEqual([200, { status: 'Failed', status1: 'Success1', rescoremessage: 'This Employee Code Is Already Present!' }]);
     const name = await save(body('DUP02', { selfaccessforuser: 'USER_DUP01' }));
     expect(name.json()).toEqual({ status: 'Failed', status1: 'Success1', rescoremessage: 'User Name Already Exists!' });
     // both taken: the code is reported (form order)
-    expect((await save(body('DUP01'))).json().rescoremessage).toBe('Employee Code Already Exists!');
+    expect((await save(body('DUP01'))).json().rescoremessage).toBe('This Employee Code Is Already Present!');
     // renaming another user to a taken name is refused too
     const other = await create('DUP03');
     const byId = (await call(E.byId, { trnid: other.id })).json();
@@ -375,6 +375,42 @@ describe('status', () => {
     expect((await call(E.status, { id: 987654, activeStatus: 'N' })).statusCode).toBe(404);
   }, SLOW);
 
+  test("the form's System Status Active (selfactive): unticked deactivates as the status call does, ticked reactivates; absent keeps it", async () => {
+    const u = await create('SSA01');
+    const s = await signInFully(t, 'user_ssa01', u.initialPassword, 'Status-Soil-Form-2026');
+    let row: Row = (await call(E.byId, { trnid: u.id })).json();
+    const off = await save({ ...row, selfactive: false, mobile1: enc('9876543210') });
+    expect(off.json()).toEqual({ status: 'Success', message: 'Record Saved Successfully!', id: u.id });
+    expect((await checklogin(s)).statusCode).toBe(401);
+    row = (await call(E.byId, { trnid: u.id })).json();
+    expect(row).toMatchObject({ selfactive: 'N', activeStatus: 'N', msg: 'Inactive' });
+    const audit = await t.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'employee.update').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ entity_id: String(u.id), reason: 'user deactivated; 1 live session ended' });
+    expect([audit.before, audit.after]).toEqual([expect.objectContaining({ selfactive: 'Y' }), expect.objectContaining({ selfactive: 'N' })]);
+    // a save without the field (as the legacy form may send it) keeps the flag
+    const { selfactive: _omit, ...withoutFlag } = row;
+    expect((await save({ ...withoutFlag, lastname: 'Kept', mobile1: enc('9876543210') })).json().status).toBe('Success');
+    expect((await call(E.byId, { trnid: u.id })).json()).toMatchObject({ selfactive: 'N', lastname: 'Kept' });
+    row = (await call(E.byId, { trnid: u.id })).json();
+    expect((await save({ ...row, selfactive: 'Y', mobile1: enc('9876543210') })).json().status).toBe('Success');
+    expect((await signin('user_ssa01', 'Status-Soil-Form-2026')).json().message).toBe('SUCCESS');
+    // a new user created unticked is inactive; ticked or not sent, active
+    const created = await create('SSA02', { selfactive: false });
+    expect((await call(E.byId, { trnid: created.id })).json().selfactive).toBe('N');
+    const { selfactive: _s, ...plain } = body('SSA03');
+    const third = (await save(plain)).json();
+    expect((await call(E.byId, { trnid: third.id })).json().selfactive).toBe('Y');
+    // nobody unticks themselves: refused, nothing changed
+    const adminRole = (await t.handle.db.selectFrom('workflow_role').select('id').where('shortname', '=', 'ADMIN').executeTakeFirstOrThrow()).id;
+    const boss = await create('SSA04', { tbband: adminRole, usergroupid: await allScreensGroupId(t) });
+    const bossSession = await signInFully(t, 'user_ssa04', boss.initialPassword, 'Status-Soil-Boss-2026');
+    const audits = await auditCount();
+    const self = await save({ ...body('SSA04', { tbband: adminRole, usergroupid: await allScreensGroupId(t) }), id: boss.id, selfactive: 'N' }, bossSession);
+    expect([self.statusCode, self.json().message]).toEqual([400, 'You cannot deactivate your own account.']);
+    expect(await auditCount()).toBe(audits);
+    expect((await checklogin(bossSession)).statusCode).toBe(200);
+  }, SLOW);
+
   test('nobody deactivates themselves', async () => {
     const audits = await auditCount();
     const res = await call(E.status, { id: admin.id, activeStatus: 'N' });
@@ -417,6 +453,10 @@ describe('permissions and contract', () => {
     expect([editorAdd.statusCode, editorAdd.json().message]).toEqual([403, "Your role does not allow this (it needs the 'add' permission)."]);
     expect(await count('app_user')).toBe(users);
     expect((await save({ ...row, firstname: 'Edited', mobile1: enc('9876543210') }, editor)).json().status).toBe('Success');
+    // unticking System Status Active on the form is a status change: it needs 'delete' too
+    const formOff = await save({ ...row, version: undefined, firstname: 'Edited', selfactive: 'N', mobile1: enc('9876543210') }, editor);
+    expect([formOff.statusCode, formOff.json().message]).toEqual([403, "Your role does not allow this (it needs the 'delete' permission)."]);
+    expect((await call(E.byId, { trnid: target.id })).json().selfactive).toBe('Y');
     const st = await call(E.status, { id: target.id, activeStatus: 'N' }, editor);
     expect([st.statusCode, st.json().message]).toEqual([403, "Your role does not allow this (it needs the 'delete' permission)."]);
     // the audit names the caller, never the payload's userID

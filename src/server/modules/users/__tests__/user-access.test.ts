@@ -6,6 +6,8 @@ import { activitiesAccessibleTo, accessToActivity } from '../user-routes';
 
 /** PGlite and argon2id are slow on a busy machine: generous limits (the budgets are checked by benchmarks). */
 const SLOW = 60_000;
+/** The administrator's password after signInFully's first-login change. */
+const ADMIN_PASSWORD = 'Changed@2026';
 
 /** User activity access (spec 000 sections 2, 4, 5, 6, 7). */
 let t: TestApp;
@@ -201,6 +203,34 @@ describe('save', () => {
     expect(await activitiesAccessibleTo(db, worker)).toHaveLength(2);
   }, SLOW);
 
+  test('the save accepts the bearer token alone, as the legacy client sends it (spec 000 section 7); the other headers are checked when sent', async () => {
+    const bearerOnly = (body: unknown, s: Session = admin, more: Record<string, string> = {}) => t.app.inject({
+      method: 'POST', url: '/api/master/saveUserActivityAceess', payload: body as object,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${s.accessToken}`, ...more },
+    });
+    const res = await bearerOnly(payload({ actAccesslst: [row(act.B1)] }));
+    expect([res.statusCode, res.json().status]).toEqual([200, 'Success']);
+    const granted = await t.handle.db.selectFrom('user_activity_access').select('activity_type_id').where('user_id', '=', worker).execute();
+    expect(granted.map((x) => x.activity_type_id)).toEqual([act.B1]);
+    const audit = await t.handle.db.selectFrom('audit_log').selectAll().where('action', '=', 'userAccess.save').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect([audit.username, audit.after]).toEqual(['admin', expect.objectContaining({ activities: [act.B1] })]);
+
+    // a Token or dbName header that is sent must still be right; nothing is stored then
+    expect((await bearerOnly(payload(), admin, { token: 'x'.repeat(43) })).statusCode).toBe(401);
+    expect((await bearerOnly(payload(), admin, { dbname: 'otherlab' })).statusCode).toBe(403);
+    // the bearer token must name a live, full session: no token, a forged one, or a signed-out session is 401
+    expect((await t.app.inject({ method: 'POST', url: '/api/master/saveUserActivityAceess', payload: payload() })).statusCode).toBe(401);
+    expect((await bearerOnly(payload(), { ...admin, accessToken: `${admin.accessToken.slice(0, -2)}xx` })).statusCode).toBe(401);
+    const other = (await t.post('/api/auth/signin', { username: 'admin', password: enc(ADMIN_PASSWORD) })).json();
+    expect(other.message).toBe('SUCCESS');
+    expect((await t.post('/api/auth/logout', {}, other)).statusCode).toBe(200);
+    expect((await bearerOnly(payload(), other)).statusCode).toBe(401);
+    expect((await t.handle.db.selectFrom('user_activity_access').select('activity_type_id').where('user_id', '=', worker).execute()).map((x) => x.activity_type_id)).toEqual([act.B1]);
+    // every other call of the screen still needs all three headers
+    const read = await t.app.inject({ method: 'POST', url: '/api/master/getUsractById', payload: { userid: worker }, headers: { authorization: `Bearer ${admin.accessToken}` } });
+    expect(read.statusCode).toBe(401);
+  }, SLOW);
+
   test("the save needs the 'edit' flag; the reads need 'view'", async () => {
     const r = await t.handle.db.insertInto('workflow_role').values({ shortname: 'AVIEW', role: 'Viewer', hierarchy: 70, can_view: true }).returning('id').executeTakeFirstOrThrow();
     await t.handle.db
@@ -209,13 +239,14 @@ describe('save', () => {
       .execute();
     const viewer = (await t.post('/api/auth/signin', { username: 'aview', password: enc('View@12345') })).json();
     expect(viewer.message).toBe('SUCCESS');
-    for (const name of ['getresourceByroleId', 'getCheckboxes', 'getusergroup', 'getUsractById']) {
+    for (const name of ['getresourceByroleId', 'getApproversForUser', 'getEmployeesWithoutApprover', 'getCheckboxes', 'getusergroup', 'getUsractById']) {
       expect({ name, status: (await call(name, { roleid: role.staff, userid: worker }, viewer)).statusCode }).toEqual({ name, status: 200 });
     }
     const res = await call('saveUserActivityAceess', payload(), viewer);
     expect([res.statusCode, res.json().message]).toEqual([403, "Your role does not allow this (it needs the 'edit' permission)."]);
     expect(Object.values(USER_ACCESS_ENDPOINTS).map((e) => [e.name, e.permission])).toEqual([
-      ['getresourceByroleId', 'view'], ['getCheckboxes', 'view'], ['getusergroup', 'view'], ['getUsractById', 'view'], ['saveUserActivityAceess', 'edit'],
+      ['getresourceByroleId', 'view'], ['getApproversForUser', 'view'], ['getEmployeesWithoutApprover', 'view'], ['getCheckboxes', 'view'],
+      ['getusergroup', 'view'], ['getUsractById', 'view'], ['saveUserActivityAceess', 'edit'],
     ]);
   }, SLOW);
 });
@@ -267,5 +298,79 @@ describe('no lost updates', () => {
     expect(await saves()).toBe(audits + 1);
     const winner = answers.find((a) => a.statusCode === 200)!;
     expect((await accessRows()).map((r) => r.activity_type_id)).toEqual([answers[0] === winner ? act.A1 : act.B1]);
+  }, SLOW);
+});
+
+describe('reporting managers who can approve', () => {
+  const names = (rows: Row[]) => rows.map((r) => r.id);
+
+  test('getApproversForUser: the active users whose active role has Approve or Top Role, by name, without the user', async () => {
+    const res = await call('getApproversForUser', { userid: String(worker) });
+    expect(res.statusCode).toBe(200);
+    const list: Row[] = res.json();
+    expect(list).toEqual(expect.arrayContaining([
+      { id: boss, name: 'NameBOS01 Kumar', rolename: 'Reporting Manager' },
+      { id: otherBoss, name: 'NameBOS02 Kumar', rolename: 'Reporting Manager' },
+      expect.objectContaining({ id: admin.id, rolename: 'Administrator' }),
+    ]));
+    expect(names(list)).not.toContain(worker);
+    // every one of them may approve, by the role table itself
+    const roles = await t.handle.db.selectFrom('app_user as u').innerJoin('workflow_role as r', 'r.id', 'u.workflow_role_id')
+      .select(['u.id', 'u.active', 'r.active as role_active', 'r.can_approve', 'r.is_toprole']).where('u.id', 'in', names(list) as number[]).execute();
+    for (const r of roles) expect(r.active === 'Y' && r.role_active === 'Y' && (r.can_approve || r.is_toprole)).toBe(true);
+    const sorted = [...list].sort((a, b) => String(a.name).toLowerCase().localeCompare(String(b.name).toLowerCase()));
+    expect(list.map((x) => x.name)).toEqual(sorted.map((x) => x.name));
+    // the user is left out of their own list; a same-role colleague who cannot approve is never offered
+    expect(names((await call('getApproversForUser', { userid: boss })).json())).not.toContain(boss);
+    const colleague = await employee('WRK02', role.staff);
+    expect(names((await call('getApproversForUser', { userid: worker })).json())).not.toContain(colleague);
+    // getresourceByroleId answers as before: the users of one role
+    expect(names((await call('getresourceByroleId', { roleid: role.staff })).json())).toEqual(expect.arrayContaining([worker, colleague]));
+    for (const bad of [{ userid: 'abc' }, { userid: -3 }]) expect((await call('getApproversForUser', bad)).statusCode).toBe(400);
+  }, SLOW);
+
+  test('getEmployeesWithoutApprover: employees with activities and no manager, an inactive one, or one who cannot approve', async () => {
+    const lonely = await employee('APW01', role.staff);
+    const peer = await employee('APC01', role.staff);
+    const chief = await employee('APB01', role.mgr);
+    const idle = await employee('APN01', role.staff);
+    const grant = (user: number, reportingmanagerid: number) =>
+      call('saveUserActivityAceess', { userid: admin.id, resourceId: user, roleid: role.staff, reportingmanagerid, actAccesslst: [row(act.A1)] });
+    const problems = async () => ((await call('getEmployeesWithoutApprover', {})).json() as Row[]).filter((r) => [lonely, peer, chief, idle].includes(r.resourceID as number));
+
+    expect((await grant(lonely, 0)).json().status).toBe('Success');
+    expect((await grant(peer, chief)).json().status).toBe('Success');
+    // idle has no activities: never listed, whatever its manager
+    expect(await problems()).toEqual([
+      { resourceID: lonely, employeecode: 'APW01', name: 'NameAPW01 Kumar', reportingmanagerid: 0, reportingmanager: '', problem: 'none' },
+    ]);
+    // a colleague of the same role cannot approve
+    expect((await grant(lonely, peer)).json().status).toBe('Success');
+    expect(await problems()).toEqual([
+      { resourceID: lonely, employeecode: 'APW01', name: 'NameAPW01 Kumar', reportingmanagerid: peer, reportingmanager: 'NameAPC01 Kumar', problem: 'cannotApprove' },
+    ]);
+    // the manager leaves: both who reported to them are listed
+    expect((await grant(lonely, chief)).json().status).toBe('Success');
+    expect(await problems()).toEqual([]);
+    expect((await call('Employeechangedeletstatus', { id: chief, activeStatus: 'N' })).json().status).toBe('Success');
+    expect((await problems()).map((r) => [r.employeecode, r.problem, r.reportingmanager])).toEqual([
+      ['APC01', 'inactive', 'NameAPB01 Kumar'], ['APW01', 'inactive', 'NameAPB01 Kumar'],
+    ]);
+    expect((await call('Employeechangedeletstatus', { id: chief, activeStatus: 'Y' })).json().status).toBe('Success');
+    // the manager's role loses Approve
+    await t.handle.db.updateTable('workflow_role').set({ can_approve: false }).where('id', '=', role.mgr).execute();
+    try {
+      expect((await problems()).map((r) => r.problem)).toEqual(['cannotApprove', 'cannotApprove']);
+    } finally {
+      await t.handle.db.updateTable('workflow_role').set({ can_approve: true }).where('id', '=', role.mgr).execute();
+    }
+    expect(await problems()).toEqual([]);
+  }, SLOW);
+
+  test("getUsractById names the current reporting manager", async () => {
+    const a = (await call('getUsractById', { userid: worker })).json();
+    expect(a.reportingmanagername).toBe(a.reportingmanagerid === boss ? 'NameBOS01 Kumar' : a.reportingmanagerid === otherBoss ? 'NameBOS02 Kumar' : '');
+    expect((await call('saveUserActivityAceess', payload({ reportingmanagerid: otherBoss, actAccesslst: [row(act.A1)] }))).json().status).toBe('Success');
+    expect((await call('getUsractById', { userid: worker })).json()).toMatchObject({ reportingmanagerid: otherBoss, reportingmanagername: 'NameBOS02 Kumar' });
   }, SLOW);
 });
