@@ -1,19 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { demoLabAsAdmin, screenshot, type RunningServer } from './support/harness';
 
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
-  page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await signInAdminFirstTime(page, server.url, 'Keeper@Soil2026');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+demoLabAsAdmin((s) => ({ server, page } = s));
 
 test('the dashboard shows the demo lab computed from the database, and checkData lists its samples', async () => {
   await page.goto(`${server.url}/#/dashboard`);

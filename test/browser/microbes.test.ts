@@ -1,23 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { demoLabAsAdmin, callApi, screenshot, type RunningServer } from './support/harness';
 
 /**
  * Microbe master and identification on the demo lab (it has the 'Microbe Type' and 'Gram Character'
  * masters, a microbe master and isolates, some without identification).
  */
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
-  page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await signInAdminFirstTime(page, server.url, 'Keeper@Soil2026');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+demoLabAsAdmin((s) => ({ server, page } = s));
 
 const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
 

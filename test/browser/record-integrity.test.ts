@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { demoLabAsAdmin, callApi, screenshot, type RunningServer } from './support/harness';
 
 /**
  * Records under approved results, in Chromium on the demo lab: a sample inward record whose isolate has approved
@@ -7,18 +7,8 @@ import { callApi, launchBrowser, screenshot, signInAdminFirstTime, startServer, 
  * sample is deleted with a confirmation and a reason, the row says who, when and why, and the Top Role restores it.
  */
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
-  page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await signInAdminFirstTime(page, server.url, 'Keeper@Soil2026');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+demoLabAsAdmin((s) => ({ server, page } = s));
 
 interface Row { id: number; sampleno: string; active: string }
 

@@ -1,20 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import type { Page } from 'playwright-core';
+import { demoLabAsAdmin, screenshot, type RunningServer } from './support/harness';
 
 let server: RunningServer;
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  // The demo lab brings the States of India, their Districts and the soil types the autocompletes look up.
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
-  page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await signInAdminFirstTime(page, server.url, 'Keeper@Soil2026');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// The demo lab brings the States of India, their Districts and the soil types the autocompletes look up.
+demoLabAsAdmin((s) => ({ server, page } = s));
 
 const isoDaysAgo = (n: number) => {
   const d = new Date();

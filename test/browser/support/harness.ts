@@ -107,3 +107,25 @@ export function callApi<T = Record<string, unknown>>(page: Page, group: string, 
     [`/api/${group}/${name}`, body] as const,
   );
 }
+
+/** The admin's new password in the files that use `demoLabAsAdmin`. */
+export const DEMO_ADMIN_PASSWORD = 'Keeper@Soil2026';
+
+/**
+ * For one test file: a server on the demo lab, a browser, and a 1366x900 page signed in as the admin (after the
+ * first-login change); closed after the file. `ready` receives them once they are up.
+ */
+export function demoLabAsAdmin(ready: (s: { server: RunningServer; page: Page }) => void): void {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
+    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signInAdminFirstTime(page, server.url, DEMO_ADMIN_PASSWORD);
+    ready({ server, page });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+}

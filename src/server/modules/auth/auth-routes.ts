@@ -5,6 +5,7 @@ import { EMPTY_BODY } from '../../../shared/contract/body-schema';
 import type { ChangePasswordRequest, SignInRequest } from '../../../shared/contract/session';
 import { changePassword, logout, signIn, type AuthSettings } from './auth-service';
 import { sessionRoutes } from './session-routes';
+import { bodyOf } from '../../lib/body';
 
 /** The most bytes a sign-in body may have (the whole API allows 1 MB). */
 export const SIGNIN_BODY_LIMIT = 16 * 1024;
@@ -36,9 +37,9 @@ export function authRoutes(app: FastifyInstance, settings: AuthSettings & { sign
       },
       // Empty fields get the sign-in screen's own texts.
       preValidation: async (req) => {
-        const b = req.body as Partial<SignInRequest> | null;
         // Only text (or nothing) gets them: any other type is refused by the schema, naming the field.
-        if (b && typeof b === 'object' && !Array.isArray(b) && [b.username, b.password].every((v) => v === undefined || typeof v === 'string')) {
+        const b = bodyOf(req); // the body itself when it is an object
+        if (b === req.body && [b.username, b.password].every((v) => v === undefined || typeof v === 'string')) {
           if (b.username === undefined || b.username === '' || (typeof b.username === 'string' && !b.username.trim())) {
             throw Object.assign(new Error(MSG.usernameRequired), { statusCode: 400 });
           }
