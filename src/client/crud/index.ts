@@ -3,6 +3,6 @@ export { ResourceListPage, LIST_BACK_PATH, NO_RECORDS, type ResourceListPageProp
 export { ResourceFormPage, NO_SUCH_RECORD, type ResourceFormPageProps, type SavedDialogProps } from './resource-form-page';
 export { impliesAllLinks, initialValues, toSaveBody, validateValues, type FormValues, type LinkValues } from './form-values';
 export { resourceSaga, sagaFor } from './crud-sagas';
-export { crudApi, postMaster, type Row, type CrudAnswer } from './crud-api';
+export type { Row, CrudAnswer } from './crud-api';
 export * from './crud-slice';
 export { RowExtrasContext, useRowExtras, type RowExtras, type RowRecord } from './row-extras';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { saveFile } from './download';
+import { saveFile } from './save-file';
 import { sessionLogOf } from './session-log';
 
 export const SESSION_LOG_TITLE = 'Session log';

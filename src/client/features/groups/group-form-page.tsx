@@ -4,7 +4,7 @@
  * newGroup?id=N (ours) renames group N: the name is sent with the version it was read at; when someone
  * else changed the group meanwhile the save answers 409, the typed name stays and the form offers Reload.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
@@ -14,10 +14,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GROUP_NAME_MAX, MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
+import { GROUP_NAME_MAX, MENU_ADMIN_ENDPOINTS, MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
+import { useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { GROUP_LIST_PATH, postGroup } from './group-api';
+import { GROUP_LIST_PATH } from './group-paths';
 import { StaleAlert } from '../../lib/stale-alert';
 
 export default function GroupFormPage() {
@@ -25,15 +26,13 @@ export default function GroupFormPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
-  /** The group's version as read (a rename); a stale one answers 409 and the form offers Reload. */
-  const [version, setVersion] = useState<number | undefined>(undefined);
-  const [missing, setMissing] = useState(false);
-  const [loads, setLoads] = useState(0);
+  const request = useRequest();
+  const groups = useQuery<UserGroupRow[]>(id ? MENU_ADMIN_ENDPOINTS.getAllgroup : null, {}, { failureText: MENU_MSG.oops, failureTitle: '' });
   const form = useFormik({
     initialValues: { updategroupname: '' },
     onSubmit: async (v) => {
       try {
-        const answer = await postGroup<GroupSaveAnswer>('SaveUserGroup', { updategroupname: v.updategroupname, ...(id ? { id, version } : {}) });
+        const answer = await request<GroupSaveAnswer>(MENU_ADMIN_ENDPOINTS.SaveUserGroup, { updategroupname: v.updategroupname, ...(id ? { id, version } : {}) });
         if (answer?.status === 'OK') {
           dispatch(notifySuccess(MENU_MSG.done));
           navigate(GROUP_LIST_PATH);
@@ -45,28 +44,20 @@ export default function GroupFormPage() {
   });
   const { setValues } = form;
 
+  const listed = groups.data;
+  const group = id && Array.isArray(listed) ? listed.find((x) => x.id === id) : undefined;
+  const missing = Boolean(id) && listed !== undefined && !group;
+  /** The group's version as read (a rename); a stale one answers 409 and the form offers Reload. */
+  const version = group?.version;
   useEffect(() => {
-    if (!id) return undefined;
-    let live = true;
-    postGroup<UserGroupRow[]>('getAllgroup', {})
-      .then((list) => {
-        if (!live) return;
-        const g = Array.isArray(list) ? list.find((x) => x.id === id) : undefined;
-        setMissing(!g);
-        setVersion(g?.version);
-        if (g) void setValues({ updategroupname: g.groupname });
-      })
-      .catch((e: unknown) => live && !isHandledCentrally(e) && dispatch(notifyError(MENU_MSG.oops, undefined, serverMessage(e))));
-    return () => {
-      live = false;
-    };
-  }, [id, loads, dispatch, setValues]);
+    if (group) void setValues({ updategroupname: group.groupname });
+  }, [group, setValues]);
 
   return (
     <Paper component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, maxWidth: 520, display: 'grid', gap: 2 }}>
       <Typography variant="h6" component="h2">User Group</Typography>
       {missing ? <Alert severity="error">This User Group does not exist.</Alert> : null}
-      <StaleAlert onReload={() => setLoads((n) => n + 1)} />
+      <StaleAlert onReload={groups.reload} />
       <TextField
         id="updategroupname" name="updategroupname" label="User Group" value={form.values.updategroupname}
         onChange={form.handleChange} slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX } }}

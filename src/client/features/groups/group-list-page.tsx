@@ -4,7 +4,7 @@
  * 'Do you want to delete this record ?', Back to homepage. A group that still has users is refused by
  * the server; its sentence is shown.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -25,32 +25,21 @@ import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
+import { MENU_ADMIN_ENDPOINTS, MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
+import { useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { GROUP_FORM_PATH, GROUP_PAGE_SIZE, postGroup } from './group-api';
+import { GROUP_FORM_PATH, GROUP_PAGE_SIZE } from './group-paths';
 
 export default function GroupListPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const [groups, setGroups] = useState<UserGroupRow[] | null>(null);
+  const request = useRequest();
+  const list = useQuery<UserGroupRow[]>(MENU_ADMIN_ENDPOINTS.getAllgroup, {}, { failureText: 'Could not load the user groups.', failureTitle: MENU_MSG.oops });
+  const groups = useMemo(() => (list.loading ? null : Array.isArray(list.data) ? list.data : []), [list.loading, list.data]);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [deleting, setDeleting] = useState<UserGroupRow | null>(null);
-
-  const failed = useCallback(
-    (e: unknown, message: string) => !isHandledCentrally(e) && dispatch(notifyError(message, MENU_MSG.oops, serverMessage(e))),
-    [dispatch],
-  );
-  const load = useCallback(() => {
-    postGroup<UserGroupRow[]>('getAllgroup', {})
-      .then((l) => setGroups(Array.isArray(l) ? l : []))
-      .catch((e: unknown) => {
-        setGroups([]);
-        failed(e, 'Could not load the user groups.');
-      });
-  }, [failed]);
-  useEffect(load, [load]);
 
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -64,11 +53,11 @@ export default function GroupListPage() {
     if (!g) return;
     try {
       // With the version listed: a group someone else changed meanwhile is refused (409) and the list reloads.
-      const answer = await postGroup<GroupSaveAnswer>('deletegroup', { id: g.id, version: g.version });
+      const answer = await request<GroupSaveAnswer>(MENU_ADMIN_ENDPOINTS.deletegroup, { id: g.id, version: g.version });
       if (answer?.status === 'OK') dispatch(notifySuccess(`User Group '${g.groupname}' deleted.`));
-      load();
+      list.reload();
     } catch (e) {
-      failed(e, MENU_MSG.oops);
+      if (!isHandledCentrally(e)) dispatch(notifyError(MENU_MSG.oops, MENU_MSG.oops, serverMessage(e)));
     }
   };
 

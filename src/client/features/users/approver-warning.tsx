@@ -9,7 +9,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import { APPROVER_MSG, USER_ACCESS_ENDPOINTS, type EmployeeWithoutApprover } from '../../../shared/contract/user-endpoints';
-import { crudApi } from '../../crud';
+import { crudApi } from '../../crud/crud-api';
 import { accessPathOf } from './access-path';
 
 /** How many are named; the rest are counted. */

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG } from '../../../shared/contract/messages';
 import { employee } from '../../../shared/resources';
-import { crudApi, type Row } from '../../crud';
+import { crudApi, type Row } from '../../crud/crud-api';
 import { isUnauthorized, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError } from '../../lib/notifier/notify-slice';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { FieldOption } from '../../../shared/resources/types';
 import { MSG } from '../../../shared/contract/messages';
-import { crudApi } from '../../crud';
+import { crudApi } from '../../crud/crud-api';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
 

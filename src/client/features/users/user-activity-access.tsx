@@ -31,7 +31,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { MSG } from '../../../shared/contract/messages';
 import { APPROVER_MSG, USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../shared/contract/user-endpoints';
 import { employee, workflowRole } from '../../../shared/resources';
-import { crudApi, type Row } from '../../crud';
+import { crudApi, type Row } from '../../crud/crud-api';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';

@@ -7,7 +7,7 @@ import { waitFor } from '@testing-library/react';
 import { MSG } from '../../../shared/contract/messages';
 import { decryptFromTransport } from '../../../shared/transport/aes';
 import { createAppStore } from '../../app/store';
-import { crudApi } from '../../crud';
+import { crudApi } from '../../crud/crud-api';
 import { reauthRequested } from '../../app/session-slice';
 import { locationChanged } from '../navigation/navigation';
 import { api } from '../api';

@@ -1,0 +1,91 @@
+/**
+ * The request layer (request-slice, request-saga, use-request) through the real store and sagas, with only
+ * the HTTP client mocked: a query's answer lands in the slice and on screen, a newer body replaces an older
+ * one whose answer arrives late, a command resolves and rejects for the screen, a refusal toasts once, a 401
+ * is left to the central path, and a closed screen's entries are dropped.
+ */
+import { useState } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MENU_ADMIN_ENDPOINTS } from '../../../shared/contract/menu-endpoints';
+import { createAppStore } from '../../app/store';
+import { AppProviders } from '../../app/providers';
+import { post } from '../../lib/http';
+import { sessionLogOf } from '../../lib/session-log';
+import { httpError } from '../../test-support/fixtures';
+import { useQuery, useRequest } from '../use-request';
+import { stop } from './mock-server';
+
+jest.mock('../../lib/http', () => ({ post: jest.fn() }));
+const mockedPost = post as unknown as jest.Mock;
+afterEach(() => jest.clearAllMocks());
+
+const LIST = MENU_ADMIN_ENDPOINTS.getAllgroup;
+const SAVE = MENU_ADMIN_ENDPOINTS.SaveUserGroup;
+
+function Lister() {
+  const [text, setText] = useState('a');
+  const q = useQuery<string[]>(LIST, { text }, { key: 'groups', failureText: 'Could not load.' });
+  return (
+    <div>
+      <button type="button" onClick={() => setText('b')}>to b</button>
+      <output aria-label="rows">{q.loading ? 'loading' : (q.data ?? []).join(',')}</output>
+    </div>
+  );
+}
+
+function Saver() {
+  const request = useRequest();
+  const [said, setSaid] = useState('');
+  const save = () => request<{ status: string }>(SAVE, { updategroupname: 'X' }, { failureText: 'Not saved.' })
+    .then((a) => setSaid(`answer ${a.status}`), (e: { response?: { status?: number } }) => setSaid(`refused ${e.response?.status ?? ''}`));
+  return (
+    <div>
+      <button type="button" onClick={save}>save</button>
+      <output aria-label="said">{said}</output>
+    </div>
+  );
+}
+
+function mount(ui: JSX.Element) {
+  const { store, task } = createAppStore();
+  const utils = render(<AppProviders store={store}>{ui}</AppProviders>);
+  return { ...utils, store, task };
+}
+
+test('a query posts its body through the saga, shows the answer, and a newer body wins over a late older answer', async () => {
+  let releaseA: (v: unknown) => void = () => undefined;
+  mockedPost.mockImplementation((url: string, body: { text: string }) =>
+    body.text === 'a' ? new Promise((r) => { releaseA = r; }) : Promise.resolve(['b1', 'b2']));
+  const { store, task, unmount } = mount(<Lister />);
+  expect(screen.getByLabelText('rows').textContent).toBe('loading');
+  fireEvent.click(screen.getByText('to b'));
+  await waitFor(() => expect(screen.getByLabelText('rows').textContent).toBe('b1,b2'));
+  await act(async () => releaseA(['a1']));
+  expect(screen.getByLabelText('rows').textContent).toBe('b1,b2');
+  expect(mockedPost.mock.calls.map(([url, body]) => [url, body])).toEqual([['/api/menu/getAllgroup', { text: 'a' }], ['/api/menu/getAllgroup', { text: 'b' }]]);
+  // The calls are actions an auditor can replay: endpoint and body are in the session log.
+  const logged = sessionLogOf(store)?.actions().map((a) => a.type) ?? [];
+  expect(logged.filter((t) => t.startsWith('requests/'))).toEqual(['requests/requested', 'requests/requested', 'requests/succeeded']);
+  unmount();
+  expect((store.getState() as { requests?: Record<string, unknown> }).requests?.groups).toBeUndefined();
+  await stop(task);
+});
+
+test('a command resolves with the answer; a refusal rejects, toasts the screen text once; a 401 is left to the central path', async () => {
+  const { store, task } = mount(<Saver />);
+  mockedPost.mockResolvedValueOnce({ status: 'OK' });
+  fireEvent.click(screen.getByText('save'));
+  await waitFor(() => expect(screen.getByLabelText('said').textContent).toBe('answer OK'));
+
+  mockedPost.mockRejectedValueOnce(httpError(400, { message: 'The name is taken.' }));
+  fireEvent.click(screen.getByText('save'));
+  await waitFor(() => expect(screen.getByLabelText('said').textContent).toBe('refused 400'));
+  const toasts = () => (store.getState() as { notify: { queue: Array<{ message: string; detail?: string }> } }).notify.queue;
+  expect(toasts().filter((n) => n.message === 'Not saved.')).toEqual([expect.objectContaining({ detail: 'The name is taken.' })]);
+
+  mockedPost.mockRejectedValueOnce(httpError(401, { message: 'login again' }));
+  fireEvent.click(screen.getByText('save'));
+  await waitFor(() => expect(screen.getByLabelText('said').textContent).toBe('refused 401'));
+  expect(toasts().filter((n) => n.message === 'Not saved.')).toHaveLength(1);
+  await stop(task);
+});

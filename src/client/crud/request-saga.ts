@@ -1,0 +1,74 @@
+/**
+ * The one saga that runs the HTTP calls of screens (DESIGN.md section 5): it takes `requests/requested`,
+ * posts the body to the contract entry through lib/api's postTo (whose failure path answers 401, 409, no
+ * answer and 5xx once for all screens), records the answer or the refusal in the request slice, toasts the
+ * screen's failure text for a refusal the screen is told about, and settles the promise of the caller that
+ * waits for the answer (a Save that goes on to navigate, say). A newer request of a key marked `latest`
+ * cancels the older one, so a list shows the answer of the last page asked for.
+ */
+import type { SagaIterator, Task } from 'redux-saga';
+import { call, cancel, cancelled, fork, put, take } from 'redux-saga/effects';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { MSG } from '../../shared/contract/messages';
+import { httpStatus, isHandledCentrally, postTo, serverMessage } from '../lib/api';
+import { notifyError } from '../lib/notifier/notify-slice';
+import { failed, requested, succeeded, type RequestPayload } from './request-slice';
+
+interface Waiter {
+  resolve(answer: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Callers waiting for an answer, by request id (promises are not state: they stay out of the store). */
+const waiters = new Map<string, Waiter>();
+let lastId = 0;
+
+export const nextRequestId = (): string => `r${(lastId += 1)}`;
+
+/** A promise of the answer of request `requestId`, settled by the saga. */
+export function answerOf<T>(requestId: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => waiters.set(requestId, { resolve: resolve as Waiter['resolve'], reject }));
+}
+
+function settle(requestId: string, outcome: { answer: unknown } | { error: unknown }): void {
+  const waiter = waiters.get(requestId);
+  if (!waiter) return;
+  waiters.delete(requestId);
+  if ('answer' in outcome) waiter.resolve(outcome.answer);
+  else waiter.reject(outcome.error);
+}
+
+/** Thrown to a caller whose request a newer one of the same key replaced; screens ignore it. */
+export class RequestReplaced extends Error {
+  constructor() {
+    super('A newer request replaced this one.');
+  }
+}
+
+export function* perform({ key, requestId, endpoint, body, failureText, failureTitle }: RequestPayload): SagaIterator {
+  try {
+    const answer: unknown = yield call(postTo, endpoint, body);
+    yield put(succeeded({ key, requestId, data: answer }));
+    settle(requestId, { answer });
+  } catch (error) {
+    const handled = isHandledCentrally(error);
+    yield put(failed({ key, requestId, message: serverMessage(error) ?? null, httpStatus: httpStatus(error) ?? null, handled }));
+    if (!handled && failureText) yield put(notifyError(failureText, failureTitle ?? MSG.oops, serverMessage(error)));
+    settle(requestId, { error });
+  } finally {
+    if ((yield cancelled()) as boolean) settle(requestId, { error: new RequestReplaced() });
+  }
+}
+
+export function* requestSaga(): SagaIterator {
+  const running = new Map<string, Task>();
+  for (;;) {
+    const { payload }: PayloadAction<RequestPayload> = yield take(requested.type);
+    const older = running.get(payload.key);
+    if (payload.latest && older?.isRunning()) yield cancel(older);
+    const task: Task = yield fork(perform, payload);
+    running.set(payload.key, task);
+    // Forget finished tasks so the map stays as small as the screens' keys.
+    for (const [k, t] of running) if (!t.isRunning()) running.delete(k);
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The state of every call a screen makes (DESIGN.md section 5): one entry per request key, holding the call's
+ * status, its answer and its refusal. Lists, records and the submit state of forms read from here, so the
+ * Redux DevTools log shows each call (`requests/requested`, `requests/succeeded`, `requests/failed`) with its
+ * endpoint and body, sanitized like every action (lib/session-log). The calls themselves run in
+ * request-saga.ts; screens use the hooks of use-request.ts.
+ */
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { EndpointSpec } from '../../shared/contract/endpoints';
+import { sliceReducers } from '../app/store';
+
+/** A contract entry: what the request saga posts to (`/api/<group>/<name>`). */
+export type EndpointRef = Pick<EndpointSpec, 'group' | 'name'>;
+
+export type RequestStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface RequestEntry {
+  status: RequestStatus;
+  /** The last answer (kept while a reload of the same key is pending, so a list does not blink). */
+  data: unknown;
+  /** The server's sentence of a refusal, when it sent one. */
+  message: string | null;
+  httpStatus: number | null;
+  /** The failure was answered centrally (401, 409, no answer, 5xx): the screen shows nothing more. */
+  handled: boolean;
+  /** The request whose answer the entry waits for; answers of older requests of the key are ignored. */
+  requestId: string;
+}
+
+export type RequestsState = Record<string, RequestEntry>;
+
+export interface RequestPayload {
+  key: string;
+  requestId: string;
+  endpoint: EndpointRef;
+  body: unknown;
+  /** A newer request of the same key cancels the older one (a list's page or search text changed). */
+  latest: boolean;
+  /** Toasted when the call fails for a reason the screen is told (not 401/409/no answer). */
+  failureText: string | null;
+  /** The toast's title (default the spec's 'OOPS!'). */
+  failureTitle: string | null;
+}
+
+const initialState: RequestsState = {};
+
+export const requestsSlice = createSlice({
+  name: 'requests',
+  initialState,
+  reducers: {
+    requested(state, { payload }: PayloadAction<RequestPayload>) {
+      const previous = state[payload.key];
+      state[payload.key] = {
+        status: 'pending', data: previous?.data, message: null, httpStatus: null, handled: false, requestId: payload.requestId,
+      };
+    },
+    succeeded(state, { payload }: PayloadAction<{ key: string; requestId: string; data: unknown }>) {
+      const entry = state[payload.key];
+      if (entry?.requestId !== payload.requestId) return;
+      entry.status = 'succeeded';
+      entry.data = payload.data;
+    },
+    failed(state, { payload }: PayloadAction<{ key: string; requestId: string; message: string | null; httpStatus: number | null; handled: boolean }>) {
+      const entry = state[payload.key];
+      if (entry?.requestId !== payload.requestId) return;
+      Object.assign(entry, { status: 'failed', message: payload.message, httpStatus: payload.httpStatus, handled: payload.handled });
+    },
+    /** The screen closed: its entry is dropped (the next visit loads afresh). */
+    cleared(state, { payload }: PayloadAction<{ key: string }>) {
+      delete state[payload.key];
+    },
+  },
+  selectors: {
+    selectRequest: (state, key: string): RequestEntry | undefined => state[key],
+  },
+});
+
+declare module '../app/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface LazyLoadedSlices extends WithSlice<typeof requestsSlice> {}
+}
+
+export const injectedRequests = requestsSlice.injectInto(sliceReducers);
+export const { requested, succeeded, failed, cleared } = requestsSlice.actions;
+export const { selectRequest } = injectedRequests.selectors;

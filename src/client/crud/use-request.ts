@@ -1,0 +1,125 @@
+/**
+ * How a screen talks to the server (DESIGN.md section 5): through the request saga, never by calling HTTP
+ * itself. `useQuery` loads what a screen shows (its state lives in the request slice, keyed), `useRequest`
+ * sends what a user does (a save, a delete) and gives back a promise of the answer for the screen's next step.
+ * Both go through the one failure path of lib/api: after a 401 the sign-in dialog keeps the form as a draft,
+ * a 409 offers Reload, no answer or a 5xx says the data is still on the screen; the caller hears of these
+ * only through `isHandledCentrally(error)` and leaves them alone.
+ *
+ *   const request = useRequest();
+ *   const answer = await request<GroupSaveAnswer>(MENU_ADMIN_ENDPOINTS.SaveUserGroup, { groupname });
+ *
+ *   const groups = useQuery<UserGroupRow[]>(MENU_ADMIN_ENDPOINTS.getAllgroup, {}, { failureText: 'Could not load the user groups.' });
+ *   groups.data, groups.loading, groups.reload()
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import { path } from '../../shared/contract/endpoints';
+import { injectSaga, type RootState } from '../app/store';
+import { answerOf, nextRequestId, requestSaga } from './request-saga';
+import { cleared, requested, selectRequest, type EndpointRef, type RequestEntry } from './request-slice';
+
+export { RequestReplaced } from './request-saga';
+export type { EndpointRef } from './request-slice';
+
+export interface RequestOptions {
+  /** The slice entry of the call (default: the endpoint's path). Two forms of one screen use two keys. */
+  key?: string;
+  /** Toasted (under 'OOPS!', with the server's sentence) when the server refuses the call. */
+  failureText?: string;
+  /** The title of that toast (default the spec's 'OOPS!'). */
+  failureTitle?: string;
+}
+
+/** Starts the request saga in this store (once); every hook of this module calls it. */
+function useRequestSaga(): void {
+  const store = useStore();
+  injectSaga(store, 'requests', requestSaga);
+}
+
+const keyOf = (endpoint: EndpointRef, key?: string) => key ?? path(endpoint);
+
+/** The state of the call kept under `key` (pending, answer, refusal), or undefined before the first call. */
+export function useRequestEntry(key: string): RequestEntry | undefined {
+  return useSelector((state: RootState) => selectRequest(state, key));
+}
+
+/** Is the call of `endpoint` (under `key`) waiting for its answer? A form's Save reads this to disable itself. */
+export function usePending(endpoint: EndpointRef, key?: string): boolean {
+  return useRequestEntry(keyOf(endpoint, key))?.status === 'pending';
+}
+
+export type Requester = <T>(endpoint: EndpointRef, body: unknown, options?: RequestOptions) => Promise<T>;
+
+/**
+ * A function that sends one call through the request saga and resolves with its answer (rejects with the
+ * failure). Entries of the calls it made are dropped when the screen closes.
+ */
+export function useRequest(): Requester {
+  useRequestSaga();
+  const dispatch = useDispatch();
+  const keys = useRef(new Set<string>());
+  useEffect(() => {
+    const made = keys.current;
+    return () => {
+      for (const key of made) dispatch(cleared({ key }));
+      made.clear();
+    };
+  }, [dispatch]);
+  return useCallback(
+    <T>(endpoint: EndpointRef, body: unknown, options: RequestOptions = {}): Promise<T> => {
+      const key = keyOf(endpoint, options.key);
+      const requestId = nextRequestId();
+      const answer = answerOf<T>(requestId);
+      keys.current.add(key);
+      dispatch(requested({ key, requestId, endpoint: { group: endpoint.group, name: endpoint.name }, body, latest: false, failureText: options.failureText ?? null, failureTitle: options.failureTitle ?? null }));
+      return answer;
+    },
+    [dispatch],
+  ) as Requester;
+}
+
+export interface Query<T> {
+  /** The answer (the previous one while a reload is pending); undefined before the first answer. */
+  data: T | undefined;
+  /** No answer yet for the current body. */
+  loading: boolean;
+  failed: boolean;
+  entry: RequestEntry | undefined;
+  /** Asks again with the same body (after a save or a delete). */
+  reload(): void;
+}
+
+/**
+ * Loads what a screen shows: posts `body` to `endpoint` when the screen opens and again whenever the body
+ * changes (a newer request replaces an older one); `endpoint` null waits (nothing to load yet). The entry is
+ * kept under `key` (default: the endpoint's path), so the previous answer stays on screen while the next
+ * page loads; it is dropped when the screen closes.
+ */
+export function useQuery<T>(endpoint: EndpointRef | null, body: unknown, options: RequestOptions = {}): Query<T> {
+  useRequestSaga();
+  const dispatch = useDispatch();
+  const key = endpoint ? keyOf(endpoint, options.key) : (options.key ?? '');
+  const bodyText = JSON.stringify(body ?? {});
+  const [asked, setAsked] = useState(0);
+  const group = endpoint?.group;
+  const name = endpoint?.name;
+  const failureText = options.failureText ?? null;
+  const failureTitle = options.failureTitle ?? null;
+  useEffect(() => {
+    if (!group || !name) return;
+    dispatch(requested({ key, requestId: nextRequestId(), endpoint: { group, name }, body: JSON.parse(bodyText) as unknown, latest: true, failureText, failureTitle }));
+  }, [dispatch, key, group, name, bodyText, asked, failureText, failureTitle]);
+  useEffect(() => () => {
+    if (key) dispatch(cleared({ key }));
+  }, [dispatch, key]);
+  const entry = useRequestEntry(key);
+  const reload = useCallback(() => setAsked((n) => n + 1), []);
+  return {
+    data: entry?.data as T | undefined,
+    loading: endpoint !== null && (entry === undefined || (entry.status === 'pending' && entry.data === undefined)),
+    failed: entry?.status === 'failed',
+    entry,
+    reload,
+  };
+}
