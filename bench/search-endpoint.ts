@@ -17,6 +17,8 @@ const SEARCH_QUERY = path.resolve(__dirname, '..', 'src', 'server', 'modules', '
 interface SearchQueryModule {
   parseFilters(db: Kysely<Database>, inputList: unknown): Promise<unknown[]>;
   searchPage(db: Kysely<Database>, filters: unknown[], pageno: number, pageSize: number): Promise<{ totalItems: number }>;
+  /** The exact count countSearchData answers (the raw count query its ratio is taken against). */
+  countMatches?(db: Kysely<Database>, filters: unknown[]): Promise<number>;
 }
 
 export function searchModule(): SearchQueryModule | null {
@@ -53,6 +55,18 @@ export async function timeModuleSearch(mod: SearchQueryModule, db: Kysely<Databa
   let total = 0;
   const once = async () => {
     total = (await mod.searchPage(db, await mod.parseFilters(db, inputList), 1, 10)).totalItems;
+  };
+  return { ...(await timeRuns(runs, 20_000, once)), matches: total };
+}
+
+/** The module's exact count on the database, p50/p95 (null when the module has none). */
+export async function timeModuleCount(mod: SearchQueryModule, db: Kysely<Database>, inputList: FilterRows, runs: number) {
+  const count = mod.countMatches;
+  if (!count) return null;
+  const filters = await mod.parseFilters(db, inputList);
+  let total = 0;
+  const once = async () => {
+    total = await count(db, filters);
   };
   return { ...(await timeRuns(runs, 20_000, once)), matches: total };
 }

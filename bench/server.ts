@@ -80,7 +80,7 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 /** Signs the administrator in (changing the initial password at the first sign-in, as the spec requires). */
 export async function signInAdmin(base: string): Promise<Session> {
   const enc = (p: string) => encryptForTransport(p, DEFAULT_CLIENT_CRYPTO_KEY);
-  const newPassword = 'Bench@67890';
+  const newPassword = 'Bench-Keeper@Soil2026';
   const headersOf = (j: Record<string, unknown>) => ({ authorization: `Bearer ${j.accessToken}`, token: String(j.token), dbname: String(j.dbName) });
   for (const password of [newPassword, BENCH_ADMIN_PASSWORD]) {
     const first = await post(`${base}/api/auth/signin`, { username: 'admin', password: enc(password) });

@@ -4,7 +4,7 @@
  * one whose answer arrives late, a command resolves and rejects for the screen, a refusal toasts once, a 401
  * is left to the central path, and a closed screen's entries are dropped.
  */
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MENU_ADMIN_ENDPOINTS } from '../../../shared/contract/menu-endpoints';
 import { createAppStore } from '../../app/store';
@@ -46,7 +46,7 @@ function Saver() {
   );
 }
 
-function mount(ui: JSX.Element) {
+function mount(ui: ReactElement) {
   const { store, task } = createAppStore();
   const utils = render(<AppProviders store={store}>{ui}</AppProviders>);
   return { ...utils, store, task };
@@ -54,7 +54,7 @@ function mount(ui: JSX.Element) {
 
 test('a query posts its body through the saga, shows the answer, and a newer body wins over a late older answer', async () => {
   let releaseA: (v: unknown) => void = () => undefined;
-  mockedPost.mockImplementation((url: string, body: { text: string }) =>
+  mockedPost.mockImplementation((_url: string, body: { text: string }) =>
     body.text === 'a' ? new Promise((r) => { releaseA = r; }) : Promise.resolve(['b1', 'b2']));
   const { store, task, unmount } = mount(<Lister />);
   expect(screen.getByLabelText('rows').textContent).toBe('loading');

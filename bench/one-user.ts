@@ -1,0 +1,51 @@
+import { timeRuns } from './load';
+
+/**
+ * What one user feels, one call at a time over HTTP, on a server that reads every page from the database
+ * (KEEP_LIST_PAGES=off): each list's first page and its last page (the deepest page a user can ask for), the
+ * approval queue and its badge. Measured at two sizes of the same database in one bench run, their ratio says
+ * whether a call's cost grows with the lab (DESIGN.md section 9: within 1.5x from 100k to 1M samples).
+ */
+export interface OneUserCall { name: string; path: string; body: Record<string, unknown>; pages?: boolean }
+
+export const ONE_USER_CALLS: OneUserCall[] = [
+  { name: 'getdepartment', path: '/api/master/getdepartment', body: { userID: 1 }, pages: true },
+  { name: 'getsamphome', path: '/api/transaction/getsamphome', body: { userID: 1 }, pages: true },
+  { name: 'getactitransctionhome', path: '/api/transaction/getactitransctionhome', body: { userID: 1 }, pages: true },
+  { name: 'getLevel2ActivityHome', path: '/api/transaction/getLevel2ActivityHome', body: { userID: 1 }, pages: true },
+  { name: 'getApprovalQueue', path: '/api/transaction/getApprovalQueue', body: {}, pages: true },
+  { name: 'getApprovalCounts', path: '/api/transaction/getApprovalCounts', body: {} },
+];
+
+async function post(base: string, path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${text.slice(0, 200)}`);
+  return JSON.parse(text) as unknown;
+}
+
+/** The total a list's first page reports (totalItems of its rows, or of the answer). */
+function totalOf(answer: unknown): number {
+  const first = Array.isArray(answer) ? answer[0] : (answer as { rows?: unknown[]; totalItems?: unknown } | null)?.rows?.[0] ?? answer;
+  const t = Number((first as { totalItems?: unknown } | undefined)?.totalItems ?? (answer as { totalItems?: unknown } | null)?.totalItems ?? 0);
+  return Number.isFinite(t) ? t : 0;
+}
+
+export interface OneUserFigure { name: string; p50: number; p95: number; page: number; total: number }
+
+/** p50/p95 (ms) of every call of ONE_USER_CALLS, first and last page, `runs` calls each. */
+export async function timeOneUser(base: string, headers: Record<string, string>, runs: number): Promise<OneUserFigure[]> {
+  const out: OneUserFigure[] = [];
+  for (const call of ONE_USER_CALLS) {
+    const first = { ...call.body, ...(call.pages ? { pageno: 1 } : {}) };
+    const total = totalOf(await post(base, call.path, first, headers));
+    const pages = call.pages ? [1, Math.max(1, Math.ceil(total / 10))] : [1];
+    for (const [i, page] of pages.entries()) {
+      if (i > 0 && page === pages[0]) continue;
+      const body = call.pages ? { ...call.body, pageno: page } : call.body;
+      const r = await timeRuns(runs, 20_000, () => post(base, call.path, body, headers));
+      out.push({ name: `${call.name}.${i === 0 ? 'first_page' : 'last_page'}`, p50: r.p50, p95: r.p95, page, total });
+    }
+  }
+  return out;
+}
