@@ -22,7 +22,8 @@ const toastKey = (n: Notification) => JSON.stringify([n.variant, n.title ?? '', 
  * notistack's default success green (#43a047) and warning orange give white text too little contrast (WCAG AA,
  * 4.5:1): darker shades of the same colours.
  */
-const readable = (background: string) => styled(MaterialDesignContent)({ backgroundColor: background, color: '#fff' });
+// Tripled class: notistack injects its own variant colour after the app's styles, which wins at equal specificity.
+const readable = (background: string) => styled(MaterialDesignContent)({ '&&&': { backgroundColor: background, color: '#fff' } });
 const TOAST_COMPONENTS = {
   success: readable('#2e7d32'),
   error: readable('#c62828'),
