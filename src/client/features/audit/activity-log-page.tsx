@@ -80,8 +80,7 @@ export default function ActivityLogPage() {
             )}
             <AuditFilterBar value={s.filter} options={s.options} disabled={s.loading} onApply={(f) => dispatch(auditFiltered(f))} />
             <Box sx={{ height: 4 }} className="audit-no-print">{s.loading && <LinearProgress aria-label="Loading" />}</Box>
-            {/* Long action names, ids and reasons wrap inside their column: the log fits the window from 1024 px. */}
-            <Box sx={{ overflowX: 'auto', '& td': { overflowWrap: 'anywhere' } }}>
+            <Box sx={{ overflowX: 'auto' }}>
               <AuditEntriesTable rows={s.rows} label="Activity Log entries" recordHistory />
             </Box>
             {!s.loading && s.rows.length === 0 && <Typography sx={{ py: 2 }} color="text.secondary">No entries match these filters.</Typography>}
