@@ -2,6 +2,7 @@
  * One form input per field kind of a resource definition: text, textarea, integer, select (native), boolean
  * (checkbox), choice (exclusive checkboxes; clicking the ticked one clears it) and a field behind a switch
  * (`enabledBy`: a checkbox revealing the input). Labels are the definition's; max lengths are input limits.
+ * Each input keeps a line for its message, empty until there is one.
  */
 import type { FocusEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -48,7 +49,8 @@ function Input({ idPrefix, field: f, values, error, setValue, onBlur, disabled, 
     onBlur,
     disabled,
     error: Boolean(error),
-    helperText: error,
+    // A blank line when there is no message: a message appearing does not push what is below (a click would miss).
+    helperText: error ?? ' ',
     fullWidth: true,
     size: 'small' as const,
   };
@@ -119,7 +121,7 @@ function Choice({ idPrefix, field: f, values, error, setValue, disabled }: Field
           />
         ))}
       </FormGroup>
-      {error ? <FormHelperText>{error}</FormHelperText> : null}
+      <FormHelperText>{error ?? ' '}</FormHelperText>
     </FormControl>
   );
 }

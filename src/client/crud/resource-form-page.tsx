@@ -1,7 +1,7 @@
 /**
  * The add / edit screen of a master resource, built from its definition: Formik with the definition's yup
  * schema (the server's rules and texts), inputs by field kind, Back and Save. An empty or wrong save shows
- * the messages under the fields and as 'OOPS!' toasts; a good one goes to the saga (takeLeading), which
+ * the messages under the fields and the first one as an 'OOPS!' toast; leaving a changed form asks first; a good one goes to the saga (takeLeading), which
  * toasts 'Record Saved Successfully!' and returns to the list. A stale save (409) offers Reload.
  */
 import { useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
@@ -39,6 +39,7 @@ import {
 import { useSubmitWithToasts } from '../lib/form-submit';
 import { useResource } from './use-resource';
 import { StaleAlert } from '../lib/stale-alert';
+import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 
 export const NO_SUCH_RECORD = 'There is no such record.';
 
@@ -89,13 +90,15 @@ interface FormProps {
   record: Row | null;
   id?: number;
   saving: boolean;
+  /** A good save held the form open (its dialog decides where to go next). */
+  held: boolean;
   busy: boolean;
   linkValues?: LinkValues;
   screen: Omit<ResourceFormPageProps, 'resource' | 'linkValues' | 'SavedDialog'>;
   onSubmitted(body: Record<string, unknown>): void;
 }
 
-function ResourceForm({ r, record, id, saving, busy, linkValues, screen, onSubmitted }: FormProps) {
+function ResourceForm({ r, record, id, saving, held, busy, linkValues, screen, onSubmitted }: FormProps) {
   const dispatch = useDispatch();
   const version = typeof record?.version === 'number' ? record.version : undefined;
   const initial = useMemo(() => initialValues(r, record), [r, record]);
@@ -147,7 +150,7 @@ function ResourceForm({ r, record, id, saving, busy, linkValues, screen, onSubmi
   const formError = formik.touched[FORM_ERROR_KEY] ? errors[FORM_ERROR_KEY] : undefined;
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2.5, maxWidth: 720 }}>
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 1, maxWidth: 720 }}>
       {layout(r.fields.filter((f) => !screen.hiddenFields?.includes(f.name))).map((item) =>
         Array.isArray(item) ? (
           <FormGroup row key={item.map((f) => f.name).join()}>
@@ -159,11 +162,11 @@ function ResourceForm({ r, record, id, saving, busy, linkValues, screen, onSubmi
           <FieldInput key={item.name} {...inputProps(item)} />
         ),
       )}
-      {formError ? (
-        <FormHelperText error data-testid="form-error">
-          {formError}
-        </FormHelperText>
-      ) : null}
+      {/* Its line is kept when empty, so that the message appearing does not move the buttons under the pointer. */}
+      <FormHelperText error data-testid={formError ? 'form-error' : undefined} sx={{ m: 0, minHeight: '1.66em' }}>
+        {formError ?? ''}
+      </FormHelperText>
+      <UnsavedChangesGuard when={formik.dirty && !saving && !held} />
       <Box sx={{ display: 'flex', gap: 1.5 }}>
         <Button component={RouterLink} to={r.routes.home} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back
@@ -212,6 +215,7 @@ export function ResourceFormPage({ resource: r, linkValues, SavedDialog, ...scre
           record={record}
           id={id ?? undefined}
           saving={state.saving}
+          held={state.saved !== null}
           busy={Boolean(id) && state.recordLoading}
           linkValues={linkValues}
           screen={screen}

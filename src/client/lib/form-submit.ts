@@ -12,7 +12,8 @@ interface SubmittableForm<V> {
 
 /**
  * A form submit that, when the form is invalid, marks every field touched (errors under the fields) and
- * also shows each message as an 'OOPS!' error toast, as the legacy screens do (spec 000 section 5).
+ * shows the first message in field order as one 'OOPS!' error toast (spec 000 section 5 checks the fields
+ * in order): one toast per attempt, the rest is read under the fields.
  */
 export function useSubmitWithToasts<V>(form: SubmittableForm<V>, fieldOrder: ReadonlyArray<keyof V & string>) {
   const dispatch = useDispatch();
@@ -22,7 +23,7 @@ export function useSubmitWithToasts<V>(form: SubmittableForm<V>, fieldOrder: Rea
     const messages = fieldOrder.map((field) => errors[field]).filter((m): m is string => typeof m === 'string' && m !== '');
     if (messages.length > 0) {
       form.setTouched(Object.fromEntries(fieldOrder.map((f) => [f, true])) as FormikTouched<V>, false);
-      for (const message of messages) dispatch(notifyError(message, MSG.oops));
+      dispatch(notifyError(messages[0], MSG.oops));
       return;
     }
     await form.submitForm();

@@ -154,7 +154,17 @@ export const MAX_COUNT_UP_TO = 10_000;
 export interface SavedSearchItem { id: number; name: string }
 export interface SavedSearch extends SavedSearchItem { parameterList: string[]; inputList: FilterRow[] }
 
-export interface RecordParameter { parameterName: string; input: string | null; updatedinputnum: number | null }
+export interface RecordParameter {
+  parameterName: string;
+  /** As stored: a master data parameter holds the chosen entry's short name (the contract's code). */
+  input: string | null;
+  updatedinputnum: number | null;
+  /** What a person reads: the master entry's value for a master data parameter ('Circular' for CIRC), else absent. */
+  label?: string | null;
+}
+
+/** A parameter's value as people read it: the master entry's value when there is one, else what was stored. */
+export const recordValueText = (p: Pick<RecordParameter, 'input' | 'label'>): string | null => p.label ?? p.input;
 export interface RecordActivity {
   id: number;
   activityname: string;

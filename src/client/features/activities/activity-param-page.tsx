@@ -203,7 +203,7 @@ export default function ActivityParamPage({ level }: { level: ActivityLevel }) {
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }} data-testid="activity-header">
             {`Activity Transaction - ${samplenov} ${p?.activityname ?? ''} : ${level}`}
           </Typography>
-          {p && <Typography variant="subtitle1" data-testid="activity-sequence">{`Sequence : #${p.sequence ?? ''}`}</Typography>}
+          {p && <Typography variant="subtitle1" component="p" data-testid="activity-sequence">{`Sequence : #${p.sequence ?? ''}`}</Typography>}
         </Box>
         <ActivityButtons buttons={screen.buttons} current={actid}
           onOpen={(b) => navigate(paramScreenPath({ actid: b.id, level, samplenov, sampleno, pncode, pageno }))} />

@@ -1,7 +1,8 @@
 /**
  * The dropdown of a MasterData parameter (spec 001 sections 5 and 9): an autocomplete over the active
  * common-master entries of the configured type (transaction/getMasterData), searching from 4 typed
- * characters, at most 8 results. The chosen entry's short name is the value.
+ * characters, at most 8 results. People read and pick the entry's value ('Circular'); the form's value,
+ * sent and stored, stays the entry's short name (CIRC), as the contract has it.
  */
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -13,11 +14,21 @@ export const PARAMETER_AUTOCOMPLETE_MIN = 4;
 export const AUTOCOMPLETE_MAX_RESULTS = 8;
 const DEBOUNCE_MS = 250;
 
+type Entry = Pick<MasterItem, 'shortname' | 'value'>;
+
+/** The entry of a stored short name, read from getMasterData (which matches short names too); the code itself when none is found. */
+async function entryOf(masterType: string, shortname: string): Promise<Entry> {
+  const items = await activitiesApi.masterData(masterType, shortname).catch(() => []);
+  const found = (Array.isArray(items) ? items : []).find((i) => i.shortname === shortname);
+  return found ?? { shortname, value: shortname };
+}
+
 export interface MasterAutocompleteProps {
   id: string;
   label: string;
   /** The common master type's name (getMasterData `value`). */
   masterType: string;
+  /** The chosen entry's short name ('' when none). */
   value: string;
   onChange(value: string): void;
   onBlur?(): void;
@@ -28,18 +39,33 @@ export interface MasterAutocompleteProps {
 }
 
 export function MasterAutocomplete({ id, label, masterType, value, onChange, onBlur, disabled, required, error, helperText }: MasterAutocompleteProps) {
-  const [input, setInput] = useState(value);
-  const [options, setOptions] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<Entry | null>(null);
+  const [input, setInput] = useState('');
+  const [options, setOptions] = useState<Entry[]>([]);
   const [loading, setLoading] = useState(false);
 
-  // A new value from outside (reset, reload) replaces the typed text.
+  // A value from outside (recorded values, reset, reload) is shown by its entry's value once that is known.
+  const known = value === '' ? null : chosen?.shortname === value ? chosen : null;
+  useEffect(() => {
+    if (value === '' || chosen?.shortname === value) return undefined;
+    let live = true;
+    void entryOf(masterType, value).then((entry) => {
+      if (!live) return;
+      setChosen(entry);
+      setInput(entry.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [value, chosen, masterType]);
   const [shownValue, setShownValue] = useState(value);
   if (shownValue !== value) {
     setShownValue(value);
-    setInput(value);
+    if (value === '') setInput('');
   }
+
   const text = input.trim();
-  const searching = text.length >= PARAMETER_AUTOCOMPLETE_MIN && text !== value;
+  const searching = text.length >= PARAMETER_AUTOCOMPLETE_MIN && text !== known?.value;
 
   useEffect(() => {
     if (!searching) return undefined;
@@ -49,7 +75,7 @@ export function MasterAutocomplete({ id, label, masterType, value, onChange, onB
       activitiesApi
         .masterData(masterType, text)
         .then((items) => {
-          if (live) setOptions((Array.isArray(items) ? items : []).slice(0, AUTOCOMPLETE_MAX_RESULTS).map((i: MasterItem) => i.shortname));
+          if (live) setOptions((Array.isArray(items) ? items : []).slice(0, AUTOCOMPLETE_MAX_RESULTS));
         })
         .catch(() => live && setOptions([]))
         .finally(() => live && setLoading(false));
@@ -61,21 +87,26 @@ export function MasterAutocomplete({ id, label, masterType, value, onChange, onB
   }, [searching, text, masterType]);
 
   return (
-    <Autocomplete
+    <Autocomplete<Entry>
       id={id}
       options={searching ? options : []}
-      value={value === '' ? null : value}
+      value={known}
       inputValue={input}
       loading={loading}
       disabled={disabled}
       filterOptions={(o) => o}
+      getOptionLabel={(o) => o.value}
+      getOptionKey={(o) => o.shortname}
       noOptionsText={text.length < PARAMETER_AUTOCOMPLETE_MIN ? `Type ${PARAMETER_AUTOCOMPLETE_MIN} characters to search` : 'No matches'}
-      isOptionEqualToValue={(a, b) => a === b}
-      onInputChange={(_e, text, reason) => {
-        setInput(text);
-        if (reason === 'clear' || (reason === 'input' && text === '')) onChange('');
+      isOptionEqualToValue={(a, b) => a.shortname === b.shortname}
+      onInputChange={(_e, typed, reason) => {
+        setInput(typed);
+        if (reason === 'clear' || (reason === 'input' && typed === '')) onChange('');
       }}
-      onChange={(_e, chosen) => onChange(chosen ?? '')}
+      onChange={(_e, entry) => {
+        setChosen(entry);
+        onChange(entry?.shortname ?? '');
+      }}
       onBlur={onBlur}
       renderInput={(params) => (
         <TextField {...params} label={label} required={required} error={error} helperText={helperText} size="small" />

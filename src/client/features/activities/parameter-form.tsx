@@ -5,8 +5,10 @@
  * '{parameterName} is required.' while empty, min/max length, no negatives, at most 2 decimals
  * ('Please Check Decimal Values!', titled Oops; a number is rounded to its configured places on leaving
  * the field), date rules (min/max on the date input, the rule's message). Every input is disabled unless
- * the screen allows editing (the stored flag edit). A submit with errors marks every field touched and
- * toasts 'Please fill all mandatory fields!' when a mandatory field is empty, else `invalidMessage`.
+ * the screen allows editing (the stored flag edit). A field's message shows once it was left or a submit
+ * was tried (a form does not open all red). A submit with errors marks every field touched and toasts once
+ * 'Please fill all mandatory fields!' when a mandatory field is empty, else `invalidMessage`; an edit that
+ * empties a mandatory field toasts it too, and no other edit does. Leaving the changed form asks first.
  */
 import { useMemo, useRef, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
@@ -18,6 +20,7 @@ import { MSG } from '../../../shared/contract/messages';
 import { DEFAULT_BOOLEAN_LABELS, VALUE_MSG, parameterValuesSchema, validateParameterValue } from '../../../shared/parameters';
 import { WORKFLOW_MSG } from '../../../shared/workflow';
 import { notifyError } from '../../lib/notifier/notify-slice';
+import { UnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { MasterAutocomplete } from './master-autocomplete';
 import {
   dateBounds, emptyMandatory, fieldKindOf, hasTooManyDecimals, inSequence, ruleOf, startValues, todayText, type ParameterRow,
@@ -88,7 +91,8 @@ export function ParameterForm({ id, parameters, values, disabled = false, today,
           }
           const edited = name in focusValue.current && focusValue.current[name] !== value;
           delete focusValue.current[name];
-          if (edited && emptyMandatory(rows, { ...formik.values, [name]: value }).length > 0) oops(VALUE_MSG.mandatoryFields);
+          // Only the edit that empties a mandatory field says so: editing one field while others are still empty is no mistake.
+          if (edited && rule.mandatory && value.trim() === '') oops(VALUE_MSG.mandatoryFields);
         };
 
         return (
@@ -102,10 +106,10 @@ export function ParameterForm({ id, parameters, values, disabled = false, today,
                 const rule = ruleOf(p);
                 const value = formik.values[name] ?? '';
                 const error = formik.errors[name];
-                // '{parameterName} is required.' shows while a mandatory field is empty; other errors once touched.
-                const shown = rule.mandatory && value.trim() === ''
-                  ? VALUE_MSG.required(p.parameterName)
-                  : typeof error === 'string' && formik.touched[name] ? error : undefined;
+                // '{parameterName} is required.' (a mandatory field left empty) and other errors, once the field was left or a submit tried.
+                const shown = !formik.touched[name] ? undefined
+                  : rule.mandatory && value.trim() === '' ? VALUE_MSG.required(p.parameterName)
+                    : typeof error === 'string' ? error : undefined;
                 const fieldId = `${id}-${name}`;
                 const common = {
                   id: fieldId,
@@ -178,6 +182,7 @@ export function ParameterForm({ id, parameters, values, disabled = false, today,
               })}
             </Box>
             {children?.({ formik, submit })}
+            <UnsavedChangesGuard when={formik.dirty && !disabled} />
           </form>
         );
       }}

@@ -12,7 +12,7 @@ const none = <Typography component="span" variant="body2" color="text.disabled">
 export function AuditChanges({ changes, label }: { changes: AuditChange[]; label: string }) {
   if (changes.length === 0) return <Typography variant="body2" color="text.secondary">No field changes recorded.</Typography>;
   return (
-    <Table size="small" aria-label={label} sx={{ '& td, & th': { verticalAlign: 'top', wordBreak: 'break-word' } }}>
+    <Table size="small" aria-label={label} sx={{ '& td, & th': { verticalAlign: 'top', overflowWrap: 'anywhere' } }}>
       <TableHead>
         <TableRow>
           <TableCell sx={{ width: '24%' }}>Field</TableCell>

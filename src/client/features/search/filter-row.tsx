@@ -17,6 +17,9 @@ import { conditionOf, takesTwoNumbers, type FilterRowState } from './search-mode
 const MIN_TEXT = 3;
 const MAX_RESULTS = 8;
 
+/** A comfortable minimum width on wider screens; on a phone-width screen the input takes the row instead of overflowing it. */
+const NARROW_SAFE = (min: number) => ({ minWidth: { xs: 0, sm: min }, width: { xs: '100%', sm: 'auto' } });
+
 function MasterAutocomplete({ label, type, value, onChange }: { label: string; type: string; value: string; onChange(v: string): void }) {
   const [input, setInput] = useState(value);
   const [found, setFound] = useState<{ key: string; list: string[] }>({ key: '', list: [] });
@@ -47,7 +50,7 @@ function MasterAutocomplete({ label, type, value, onChange }: { label: string; t
         onChange(v);
       }}
       onChange={(_e, v) => onChange(typeof v === 'string' ? v : '')}
-      sx={{ minWidth: 260 }}
+      sx={NARROW_SAFE(260)}
       renderInput={(params) => <TextField {...params} label={label} size="small" helperText={`Type ${MIN_TEXT} characters to search.`} />}
     />
   );
@@ -97,7 +100,7 @@ export function FilterRowView({ row, onChange, onRemove }: { row: FilterRowState
   } else if (row.type === 'Dropdown' && row.options) {
     inputs = (
       <TextField
-        select label={label} size="small" value={row.value} onChange={(e) => onChange({ value: e.target.value })} sx={{ minWidth: 220 }}
+        select label={label} size="small" value={row.value} onChange={(e) => onChange({ value: e.target.value })} sx={NARROW_SAFE(220)}
         slotProps={{ select: { native: true } }}
       >
         <option value="" />
@@ -107,11 +110,11 @@ export function FilterRowView({ row, onChange, onRemove }: { row: FilterRowState
   } else if (row.type === 'Dropdown' && row.commonmastertype) {
     inputs = <MasterAutocomplete label={label} type={row.commonmastertype} value={row.value} onChange={(v) => onChange({ value: v })} />;
   } else {
-    inputs = <TextField label={label} size="small" value={row.value} onChange={(e) => onChange({ value: e.target.value })} sx={{ minWidth: 260 }} />;
+    inputs = <TextField label={label} size="small" value={row.value} onChange={(e) => onChange({ value: e.target.value })} sx={NARROW_SAFE(260)} />;
   }
   return (
     <Box role="group" aria-label={`Filter ${label}`} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, py: 0.75 }}>
-      <Typography sx={{ width: 200, fontWeight: 500 }}>{label}</Typography>
+      <Typography sx={{ width: { xs: '100%', sm: 200 }, fontWeight: 500 }}>{label}</Typography>
       {inputs}
       <IconButton aria-label={`Remove ${label}`} onClick={onRemove} size="small"><DeleteIcon /></IconButton>
       {note}

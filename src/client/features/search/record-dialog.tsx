@@ -24,7 +24,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import {
-  RECORD_MICROBE_LABELS, RECORD_SAMPLE_LABELS, SEARCH_MSG, type RecordActivity, type SampleLookup,
+  RECORD_MICROBE_LABELS, RECORD_SAMPLE_LABELS, SEARCH_MSG, recordValueText, type RecordActivity, type SampleLookup,
 } from '../../../shared/contract/search-endpoints';
 import { searchApi } from './search-api';
 
@@ -68,7 +68,7 @@ function Level1({ a }: { a: RecordActivity }) {
         <TableBody>
           {a.parameters.length === 0 && <TableRow><TableCell>N/A</TableCell></TableRow>}
           {a.parameters.map((p) => (
-            <TableRow key={p.parameterName}><TableCell sx={{ width: '40%', fontWeight: 500 }}>{p.parameterName}</TableCell><TableCell>{show(p.input)}</TableCell></TableRow>
+            <TableRow key={p.parameterName}><TableCell sx={{ width: '40%', fontWeight: 500 }}>{p.parameterName}</TableCell><TableCell>{show(recordValueText(p))}</TableCell></TableRow>
           ))}
         </TableBody>
       </Table>
@@ -99,7 +99,7 @@ function Record({ samplenov, r }: { samplenov: string; r: SampleLookup }) {
             <TableRow key={a.id}>
               <TableCell>{a.samplenov}</TableCell><TableCell>{a.isolatecode}</TableCell><TableCell>{show(a.pncode)}</TableCell>
               <TableCell>{a.activityname}</TableCell><TableCell>{STATUS[a.status] ?? a.status}</TableCell>
-              <TableCell>{a.parameters.map((p) => `${p.parameterName}: ${show(p.input)}`).join('; ') || 'N/A'}</TableCell>
+              <TableCell>{a.parameters.map((p) => `${p.parameterName}: ${show(recordValueText(p))}`).join('; ') || 'N/A'}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -137,7 +137,8 @@ export function RecordDialog({ samplenov, record, loading, onClose, onCancel, on
         <Typography component="span" variant="subtitle1" sx={{ display: 'block' }}>{SEARCH_MSG.details(samplenov)}</Typography>
         <IconButton aria-label="Close" onClick={onClose} className="no-print" sx={{ position: 'absolute', right: 8, top: 8 }}><CloseIcon /></IconButton>
       </DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable, so that its scrolling content is read and scrolled with the keyboard too. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-label={SEARCH_MSG.details(samplenov)}>
         {loading && <LinearProgress aria-label="Loading record" />}
         {record && <Record samplenov={samplenov} r={record} />}
       </DialogContent>

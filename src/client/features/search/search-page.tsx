@@ -88,7 +88,7 @@ export default function SearchPage() {
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <TextField
-          select label="Activity" size="small" value={s.selected} sx={{ minWidth: 320, mb: 1 }}
+          select label="Activity" size="small" value={s.selected} sx={{ width: { xs: '100%', sm: 320 }, mb: 1 }}
           onChange={(e) => dispatch(A.selected(e.target.value))} slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           {s.sets.length === 0 && <option value="" />}
@@ -121,7 +121,7 @@ export default function SearchPage() {
           </Box>
         )}
 
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 1 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mt: 1 }}>
           <Button
             variant="contained" onClick={() => dispatch(A.searchRequested({ page: 1, fresh: true }))} disabled={s.loading}
             startIcon={s.loading ? <CircularProgress size={18} color="inherit" aria-label="Searching" /> : <SearchIcon />}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ChangeEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useFormik } from 'formik';
 import { FormField } from '../../lib/form-field';
@@ -31,6 +31,13 @@ export default function LoginPage() {
     },
   });
   const submit = useSubmitWithToasts(form, FIELDS);
+  // The fields are disabled while signing in, which drops the keyboard focus to the page: a failed sign-in
+  // (still on this page) gives it back to the first field.
+  const wasSigningIn = useRef(false);
+  useEffect(() => {
+    if (wasSigningIn.current && !signingIn) document.getElementById('username')?.focus();
+    wasSigningIn.current = signingIn;
+  }, [signingIn]);
   const fieldError = (name: (typeof FIELDS)[number]) => (form.touched[name] && form.errors[name]) || undefined;
   // The HTTP client and the password encoder load while the user types, ready for the submit.
   const onChange: typeof form.handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {

@@ -2,7 +2,7 @@
  * The signed-in layout: a top bar and a sidebar with the server's menu (spec 000 section 2, Shell).
  * Presentational: the session data and actions come in as props (wired in app/shell-container.tsx).
  */
-import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -20,6 +20,7 @@ import { decodePathname, routeTitleFor } from './route-title';
 import { SidebarMenu } from './sidebar-menu';
 import { SidebarRail } from './sidebar-rail';
 import { TopBar } from './top-bar';
+import { usePageFocus } from './use-page-focus';
 
 export const DRAWER_WIDTH = 264;
 /** Width of the closed sidebar (the rail of main-item badges). */
@@ -46,6 +47,8 @@ export function Shell({ menu, menuStatus, fullname, companyName, onLogout, onRel
   const navigate = useNavigate();
   const location = useLocation();
   const path = decodePathname(location.pathname);
+  const main = useRef<HTMLElement>(null);
+  usePageFocus(main, location.pathname);
 
   // Sidebar: remembered on wide screens; on small screens it overlays and starts closed.
   const [pinnedOpen, setPinnedOpen] = useState(readSidebarOpen);
@@ -107,37 +110,40 @@ export function Shell({ menu, menuStatus, fullname, companyName, onLogout, onRel
 
   const goTo = (target: string) => () => navigate(target);
 
+  // The lab's name heads the sidebar inside its landmark (content outside every landmark is missed by screen-reader users).
   const drawerContent = (
     <>
       <Toolbar />
-      <Box sx={{ px: 2, pt: 2, pb: 1 }}>
-        <Typography variant="overline" sx={{ color: 'text.secondary', letterSpacing: 1.2 }}>
-          {companyName || 'Soil Microbiology LIMS'}
-        </Typography>
-      </Box>
-      <Divider />
-      <Box component="nav" aria-label="Sidebar" sx={{ overflowY: 'auto', flexGrow: 1 }}>
-        {menuStatus === 'loading' || menuStatus === 'idle' ? (
-          <Box sx={{ p: 2 }} role="status" aria-label="Loading menu">
-            <LinearProgress />
-          </Box>
-        ) : null}
-        {menuStatus === 'failed' ? (
-          <Box sx={{ p: 2 }}>
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              The menu could not be loaded.
-            </Typography>
-            <Button size="small" variant="outlined" onClick={onReloadMenu}>
-              Try again
-            </Button>
-          </Box>
-        ) : null}
-        {menuStatus === 'loaded' && nodes.length === 0 ? (
-          <Typography variant="body2" sx={{ p: 2, color: 'text.secondary' }}>
-            No menu has been assigned to you yet.
+      <Box component="nav" aria-label="Sidebar" sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
+        <Box sx={{ px: 2, pt: 2, pb: 1 }}>
+          <Typography variant="overline" sx={{ color: 'text.secondary', letterSpacing: 1.2 }}>
+            {companyName || 'Soil Microbiology LIMS'}
           </Typography>
-        ) : null}
-        <SidebarMenu nodes={nodes} activePath={path} expanded={expanded} onToggleGroup={toggleGroup} onSelect={selectItem} />
+        </Box>
+        <Divider />
+        <Box sx={{ overflowY: 'auto', flexGrow: 1 }}>
+          {menuStatus === 'loading' || menuStatus === 'idle' ? (
+            <Box sx={{ p: 2 }} role="status" aria-label="Loading menu">
+              <LinearProgress />
+            </Box>
+          ) : null}
+          {menuStatus === 'failed' ? (
+            <Box sx={{ p: 2 }}>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                The menu could not be loaded.
+              </Typography>
+              <Button size="small" variant="outlined" onClick={onReloadMenu}>
+                Try again
+              </Button>
+            </Box>
+          ) : null}
+          {menuStatus === 'loaded' && nodes.length === 0 ? (
+            <Typography variant="body2" sx={{ p: 2, color: 'text.secondary' }}>
+              No menu has been assigned to you yet.
+            </Typography>
+          ) : null}
+          <SidebarMenu nodes={nodes} activePath={path} expanded={expanded} onToggleGroup={toggleGroup} onSelect={selectItem} />
+        </Box>
       </Box>
     </>
   );
@@ -211,10 +217,13 @@ export function Shell({ menu, menuStatus, fullname, companyName, onLogout, onRel
       )}
       <Box
         component="main"
+        ref={main}
         sx={{
           flexGrow: 1,
           minWidth: 0,
           p: { xs: 2, md: 3 },
+          // The page's heading takes the focus after a move (usePageFocus): no ring for that, only for the keyboard's own moves.
+          '& [tabindex="-1"]:focus:not(:focus-visible), &[tabindex="-1"]:focus': { outline: 'none' },
         }}
       >
         <Toolbar />

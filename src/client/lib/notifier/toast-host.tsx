@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { styled } from '@mui/material/styles';
 import { notificationShown, selectNotifications, TOAST_DURATION_MS, type Notification, type NotifyState } from './notify-slice';
 
 function ToastContent({ n }: { n: Notification }) {
@@ -9,10 +10,26 @@ function ToastContent({ n }: { n: Notification }) {
       {n.title ? <strong style={{ marginRight: 6 }}>{n.title}</strong> : null}
       {/* pre-wrap: the spec's texts keep their exact spacing ('Please Enter  Genus  !'). */}
       <span style={{ whiteSpace: 'pre-wrap' }}>{n.message}</span>
-      {n.detail ? <span style={{ display: 'block', fontSize: '0.85em', opacity: 0.9 }}>{n.detail}</span> : null}
+      {/* Full white: a faded second line on the error red would fall below a readable contrast. */}
+      {n.detail ? <span style={{ display: 'block', fontSize: '0.85em' }}>{n.detail}</span> : null}
     </span>
   );
 }
+
+const toastKey = (n: Notification) => JSON.stringify([n.variant, n.title ?? '', n.message, n.detail ?? '']);
+
+/**
+ * notistack's default success green (#43a047) and warning orange give white text too little contrast (WCAG AA,
+ * 4.5:1): darker shades of the same colours.
+ */
+// Tripled class: notistack injects its own variant colour after the app's styles, which wins at equal specificity.
+const readable = (background: string) => styled(MaterialDesignContent)({ '&&&': { backgroundColor: background, color: '#fff' } });
+const TOAST_COMPONENTS = {
+  success: readable('#2e7d32'),
+  error: readable('#c62828'),
+  warning: readable('#b45309'),
+  info: readable('#1565c0'),
+};
 
 function QueueDrain() {
   const queue = useSelector(selectNotifications);
@@ -28,7 +45,8 @@ function QueueDrain() {
     for (const n of queue) {
       if (shown.current.has(n)) continue;
       shown.current.add(n);
-      enqueueSnackbar(<ToastContent n={n} />, { variant: n.variant, autoHideDuration: TOAST_DURATION_MS });
+      // The same toast already on screen is not stacked again (a form tried twice, a message from two places).
+      enqueueSnackbar(<ToastContent n={n} />, { variant: n.variant, autoHideDuration: TOAST_DURATION_MS, key: toastKey(n), preventDuplicate: true });
       dispatch(notificationShown(n.id));
     }
   }, [queue, nextId, dispatch]);
@@ -39,7 +57,7 @@ function QueueDrain() {
 export default function ToastHost() {
   return (
     <>
-      <SnackbarProvider maxSnack={4} autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />
+      <SnackbarProvider maxSnack={4} autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} Components={TOAST_COMPONENTS} />
       <QueueDrain />
     </>
   );

@@ -1,24 +1,25 @@
 /** The detailed record of a Sample No.-V as a PDF (the modal's content: sample, identification, activities). */
 import {
-  RECORD_MICROBE_LABELS, RECORD_SAMPLE_LABELS, SEARCH_MSG, type RecordActivity, type SampleLookup,
+  RECORD_MICROBE_LABELS, RECORD_SAMPLE_LABELS, SEARCH_MSG, recordValueText, type RecordActivity, type SampleLookup,
 } from '../../../shared/contract/search-endpoints';
 import { PdfDocument } from './pdf-writer';
 import { AMENDMENT_MSG } from '../../../shared/contract/amendments';
+import { formatUtcDateTime } from '../../../shared/format/date-time';
 
 const STATUS: Record<string, string> = { Y: 'Not submitted', S: 'Submitted', A: 'Approved', R: 'Reverted' };
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? 'N/A' : String(v));
 const statusOf = (a: RecordActivity) => `${STATUS[a.status] ?? a.status}${a.amended ? ` (${AMENDMENT_MSG.amendedAfterApproval})` : ''}`;
-const params = (a: RecordActivity) => a.parameters.map((p) => `${p.parameterName}: ${show(p.input)}`).join('; ') || 'N/A';
+const params = (a: RecordActivity) => a.parameters.map((p) => `${p.parameterName}: ${show(recordValueText(p))}`).join('; ') || 'N/A';
 
 /** Each electronic signature: who (name and user name), when (UTC), what it means, and the signed content's hash. */
 function signatureLines(doc: PdfDocument, a: RecordActivity, prefix = ''): void {
   for (const sg of a.signatures ?? []) {
-    doc.line(`${prefix}Signed by ${sg.name} (${sg.username}) on ${sg.at.slice(0, 19).replace('T', ' ')} UTC: "${sg.meaning}" SHA-256 ${sg.hash}${sg.valid ? '' : ' (DOES NOT MATCH ITS RECORD)'}`, 9);
+    doc.line(`${prefix}Signed by ${sg.name} (${sg.username}) on ${formatUtcDateTime(sg.at)}: "${sg.meaning}" SHA-256 ${sg.hash}${sg.valid ? '' : ' (DOES NOT MATCH ITS RECORD)'}`, 9);
   }
 }
 
 export function recordPdf(samplenov: string, r: SampleLookup, printedAt: Date): Buffer {
-  const doc = new PdfDocument(`${SEARCH_MSG.details(samplenov)} - printed ${printedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  const doc = new PdfDocument(`${SEARCH_MSG.details(samplenov)} - printed ${formatUtcDateTime(printedAt)}`);
   doc.title(SEARCH_MSG.modalTitle).title(SEARCH_MSG.details(samplenov));
 
   doc.heading('Sample Inward');
@@ -32,7 +33,7 @@ export function recordPdf(samplenov: string, r: SampleLookup, printedAt: Date): 
   if (!r.activityList.length) doc.line('N/A');
   for (const a of r.activityList) {
     doc.line(`${a.activityname} (${a.shortname}) - ${statusOf(a)}`, 10);
-    doc.table(['Parameter', 'Value'], a.parameters.map((p) => [p.parameterName, show(p.input)]));
+    doc.table(['Parameter', 'Value'], a.parameters.map((p) => [p.parameterName, show(recordValueText(p))]));
     signatureLines(doc, a);
   }
 
@@ -46,7 +47,7 @@ export function recordPdf(samplenov: string, r: SampleLookup, printedAt: Date): 
   // Amended: who changed data the results rest on, when (UTC) and why.
   if (r.amendments?.length) {
     doc.heading('Amended');
-    doc.table(['Record', 'Amended by', 'When (UTC)', 'Reason'], r.amendments.map((a) => [a.record, a.by, a.at.slice(0, 16).replace('T', ' '), a.reason]));
+    doc.table(['Record', 'Amended by', 'When', 'Reason'], r.amendments.map((a) => [a.record, a.by, formatUtcDateTime(a.at), a.reason]));
   }
   return doc.toBuffer();
 }

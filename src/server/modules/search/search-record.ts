@@ -41,7 +41,12 @@ export async function sampleRecord(db: Db, samplenov: string): Promise<SampleLoo
     ? await db
       .selectFrom('activity_value as v')
       .innerJoin('activity_parameter as p', 'p.id', 'v.parameter_id')
-      .select(['v.transaction_id', 'p.parameter_name', 'v.text_value', 'v.num_value'])
+      // A master data value is the entry's short name; its value is what people read.
+      .leftJoin('common_master as cm', (j) => j
+        .onRef('cm.type_id', '=', 'p.common_master_type_id')
+        .onRef('cm.shortname', '=', 'v.text_value')
+        .on('p.unit_type', '=', 'MasterData'))
+      .select(['v.transaction_id', 'p.parameter_name', 'v.text_value', 'v.num_value', 'cm.value as label'])
       .where('v.transaction_id', 'in', transactions.map((t) => t.id))
       .orderBy('p.sequence')
       .execute()
@@ -60,7 +65,10 @@ export async function sampleRecord(db: Db, samplenov: string): Promise<SampleLoo
     pncode: t.pncode,
     parameters: values
       .filter((v) => v.transaction_id === t.id)
-      .map((v) => ({ parameterName: v.parameter_name, input: v.text_value, updatedinputnum: v.num_value === null ? null : Number(v.num_value) })),
+      .map((v) => ({
+        parameterName: v.parameter_name, input: v.text_value, updatedinputnum: v.num_value === null ? null : Number(v.num_value),
+        ...(v.label === null ? {} : { label: v.label }),
+      })),
     amended: t.status === 'A' && t.amended_at !== null,
     signatures: signatures.get(t.id) ?? [],
   }));

@@ -31,7 +31,7 @@ const type = (label: RegExp, value: string) => {
   fireEvent.blur(input);
 };
 
-test('renders one input per configured parameter, mandatory ones with a red asterisk and the required message while empty', () => {
+test('renders one input per configured parameter, mandatory ones with a red asterisk; the required message once a field is left or a submit tried', async () => {
   const { container } = renderForm();
   for (const label of [/^Colony Shape/, /^Colony Diameter/, /^Colony Count/, /^Read On/, /^Notes/]) expect(field(label)).toBeInTheDocument();
   expect(field(/^Colony Diameter/)).toHaveAttribute('type', 'number');
@@ -40,12 +40,37 @@ test('renders one input per configured parameter, mandatory ones with a red aste
   expect(field(/^Read On/)).toHaveAttribute('type', 'date');
   expect(field(/^Read On/)).toHaveAttribute('max', TODAY);
   expect(field(/^Notes/).tagName).toBe('TEXTAREA');
-  // Three mandatory parameters: asterisks and messages; the optional ones have neither.
+  // Three mandatory parameters: asterisks; a form opens without messages (nothing was typed yet).
   expect(container.querySelectorAll('.MuiFormLabel-asterisk')).toHaveLength(3);
-  expect(screen.getByText('Colony Shape is required.')).toBeInTheDocument();
-  expect(screen.getByText('Colony Diameter is required.')).toBeInTheDocument();
+  expect(screen.queryByText(/is required\./)).not.toBeInTheDocument();
+  expect(container.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+  // Leaving an empty mandatory field shows its message, and only its own.
+  fireEvent.focus(field(/^Colony Diameter/));
+  fireEvent.blur(field(/^Colony Diameter/));
+  expect(await screen.findByText('Colony Diameter is required.')).toBeInTheDocument();
+  expect(screen.queryByText('Read On is required.')).not.toBeInTheDocument();
+  // A submit shows them all.
+  fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByText('Colony Shape is required.')).toBeInTheDocument();
   expect(screen.getByText('Read On is required.')).toBeInTheDocument();
   expect(screen.queryByText('Notes is required.')).not.toBeInTheDocument();
+});
+
+test('editing one field while other mandatory fields are still empty toasts nothing; a second failed submit gives one toast, not two', async () => {
+  renderForm();
+  type(/^Colony Diameter/, '2.5');
+  type(/^Notes/, 'smooth edge');
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 50));
+  });
+  expect(screen.queryByTestId('toast')).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  await screen.findAllByTestId('toast');
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 50));
+  });
+  expect((await toasts()).filter((t) => t === 'OopsPlease fill all mandatory fields!')).toHaveLength(1);
 });
 
 test('shows recorded values, and the required message goes once a value is typed', () => {
@@ -108,9 +133,9 @@ test('every input is disabled without the edit flag', () => {
   for (const label of [/^Colony Shape/, /^Colony Diameter/, /^Colony Count/, /^Read On/, /^Notes/]) expect(field(label)).toBeDisabled();
 });
 
-test('the master-data dropdown searches getMasterData from 4 characters and offers at most 8 entries', async () => {
+test('the master-data dropdown searches getMasterData from 4 characters, offers at most 8 entries by their value and keeps the short name', async () => {
   answer({
-    getMasterData: (b) => Array.from({ length: 12 }, (_, i) => ({ id: i + 1, shortname: `${String(b.message)} ${i + 1}`, value: `v${i}` })),
+    getMasterData: (b) => Array.from({ length: 12 }, (_, i) => ({ id: i + 1, shortname: `C${i + 1}`, value: `${String(b.message)} ${i + 1}` })),
   });
   const { onSubmit } = renderForm({ values: { ...filled, SHAPE: '' } });
   const input = field(/^Colony Shape/);
@@ -127,7 +152,17 @@ test('the master-data dropdown searches getMasterData from 4 characters and offe
   fireEvent.click(within(list).getByRole('option', { name: 'Circ 3' }));
   await waitFor(() => expect(field(/^Colony Shape/).value).toBe('Circ 3'));
   fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-  await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...filled, SHAPE: 'Circ 3' }));
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...filled, SHAPE: 'C3' }));
+});
+
+test('a recorded master-data value (a short name) is shown as its entry\'s value', async () => {
+  answer({
+    getMasterData: (b) => [{ id: 1, shortname: 'CIRC', value: 'Circular' }, { id: 2, shortname: 'CIRCX', value: 'Circular, raised' }]
+      .filter((e) => e.shortname.includes(String(b.message))),
+  });
+  renderForm({ values: { ...filled, SHAPE: 'CIRC' } });
+  await waitFor(() => expect(field(/^Colony Shape/).value).toBe('Circular'));
+  expect(callsTo('getMasterData')).toEqual([{ value: 'Colony Morphology', message: 'CIRC' }]);
 });
 
 test('a Boolean parameter offers its two labels', () => {

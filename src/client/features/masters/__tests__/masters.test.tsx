@@ -111,7 +111,9 @@ describe('workflow role form', () => {
     fireEvent.change(box('Hierarchy'), { target: { value: '0' } });
     fireEvent.click(screen.getByText('Save'));
     const toasts = await screen.findAllByTestId('toast');
-    expect(toasts.map((t) => t.textContent)).toEqual(['OOPS!Please Check Hierarchy!', 'OOPS!Please select atleast one Activity!']);
+    // One toast per attempt (the first message); every message is under its field.
+    expect(toasts.map((t) => t.textContent)).toEqual(['OOPS!Please Check Hierarchy!']);
+    expect(screen.getByText('Please Check Hierarchy!', { selector: 'p' })).toBeInTheDocument();
     expect(screen.getByTestId('form-error')).toHaveTextContent('Please select atleast one Activity!');
     expect(callsTo('saveworkrole')).toEqual([]);
     await stop(task);

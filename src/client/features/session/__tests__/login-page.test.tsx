@@ -32,16 +32,16 @@ describe('LoginPage', () => {
     task?.cancel();
   });
 
-  it('an empty submit shows both required messages under the fields and as OOPS! toasts, without calling the API', async () => {
+  it('an empty submit shows both required messages under the fields and the first as one OOPS! toast, without calling the API', async () => {
     const { task } = renderLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
     // Under the fields...
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription('Username is Required!'));
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is Required!');
-    // ...and as toasts titled OOPS!
+    // ...and the first as one toast titled OOPS! (one toast per attempt)
     const toasts = await screen.findAllByTestId('toast');
-    expect(toasts.map((t) => t.textContent)).toEqual(['OOPS!Username is Required!', 'OOPS!Password is Required!']);
+    expect(toasts.map((t) => t.textContent)).toEqual(['OOPS!Username is Required!']);
     expect(within(toasts[0]).getByText('OOPS!').tagName).toBe('STRONG');
     expect(mocked.signIn).not.toHaveBeenCalled();
     task?.cancel();

@@ -6,6 +6,7 @@ import { api } from '../../../lib/api';
 import { saveSession } from '../../../lib/storage';
 import { loginResponse, threeLevelMenu } from '../../../test-support/fixtures';
 import { renderWithApp } from '../../../test-support/render';
+import { PASSWORD_CHANGE_MSG } from '../../../../shared/contract/password-rules';
 
 jest.mock('../../../lib/api', () => {
   const actual = jest.requireActual('../../../lib/api');
@@ -182,7 +183,8 @@ describe('notifications across a sign-out', () => {
     fireEvent.click(screen.getByTestId('user-menu-button'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Settings' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please Enter New Password!', { selector: '[data-testid=toast] span' })).toBeInTheDocument();
+    // One toast per attempt: the first message in field order.
+    expect(await screen.findByText(PASSWORD_CHANGE_MSG.currentRequired, { selector: '[data-testid=toast] span' })).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('user-menu-button'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));

@@ -241,6 +241,21 @@ test('the detailed record of a Sample No.-V, and 404 for an unknown one', async 
   expect((await t.post('/api/transaction/getSearchRecordPdf', { samplenov: 'NOPE-1' }, admin)).statusCode).toBe(404);
 });
 
+test('the detailed record and its PDF show a master data value by its entry\'s value; the code stays in input', async () => {
+  const db = t.handle.db;
+  const shape = await db.selectFrom('activity_value as v').innerJoin('activity_parameter as p', 'p.id', 'v.parameter_id')
+    .innerJoin('activity_transaction as x', 'x.id', 'v.transaction_id').innerJoin('isolate as i', 'i.id', 'x.isolate_id')
+    .select(['i.samplenov']).where('p.shortname', '=', 'SHAPE').where('v.text_value', '=', 'CIRC').orderBy('i.id').executeTakeFirstOrThrow();
+  const rec = (await t.post('/api/transaction/postSearchmicBySamplenov', { samplenov: shape.samplenov }, admin)).json();
+  const params = rec.activityList.flatMap((a: { parameters: unknown[] }) => a.parameters);
+  expect(params).toContainEqual(expect.objectContaining({ parameterName: 'Colony Shape', input: 'CIRC', label: 'Circular' }));
+  // Values that are not master data carry no label.
+  expect(params.filter((p: { label?: string }) => p.label !== undefined)).toHaveLength(1);
+  const pdf = (await t.post('/api/transaction/getSearchRecordPdf', { samplenov: shape.samplenov }, admin)).rawPayload.toString('latin1');
+  expect(pdf).toContain('(Circular)');
+  expect(pdf).not.toContain('(CIRC)');
+});
+
 test('CSV export: every match (more than one batch), data.csv, formula cells guarded, audited', async () => {
   const db = t.handle.db;
   const sample = await db.insertInto('sample_inward').columns([
