@@ -9,8 +9,10 @@
 import type { SagaIterator, Task } from 'redux-saga';
 import { call, cancel, cancelled, fork, put, take } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { path } from '../../shared/contract/endpoints';
 import { MSG } from '../../shared/contract/messages';
 import { httpStatus, isHandledCentrally, postTo, serverMessage } from '../lib/api';
+import { downloadBlob, type Download } from '../lib/download';
 import { notifyError } from '../lib/notifier/notify-slice';
 import { failed, requested, succeeded, type RequestPayload } from './request-slice';
 
@@ -45,10 +47,12 @@ export class RequestReplaced extends Error {
   }
 }
 
-export function* perform({ key, requestId, endpoint, body, failureText, failureTitle }: RequestPayload): SagaIterator {
+export function* perform({ key, requestId, endpoint, body, failureText, failureTitle, file }: RequestPayload): SagaIterator {
   try {
-    const answer: unknown = yield call(postTo, endpoint, body);
-    yield put(succeeded({ key, requestId, data: answer }));
+    const answer: unknown = file ? yield call(downloadBlob, path(endpoint), body, file) : yield call(postTo, endpoint, body);
+    // A file stays out of the store (state is plain data): the slice keeps what it was.
+    const kept = file ? { filename: (answer as Download).filename, rows: (answer as Download).rows } : answer;
+    yield put(succeeded({ key, requestId, data: kept }));
     settle(requestId, { answer });
   } catch (error) {
     const handled = isHandledCentrally(error);

@@ -40,6 +40,8 @@ export interface RequestPayload {
   failureText: string | null;
   /** The toast's title (default the spec's 'OOPS!'). */
   failureTitle: string | null;
+  /** A file answer (CSV, PDF): its fallback name; the slice keeps its name and row count, the caller gets the file. */
+  file: string | null;
 }
 
 const initialState: RequestsState = {};

@@ -29,6 +29,11 @@ export interface RequestOptions {
   failureText?: string;
   /** The title of that toast (default the spec's 'OOPS!'). */
   failureTitle?: string;
+  /**
+   * The answer is a file (CSV, PDF): the promise resolves with lib/download's Download (blob, file name, rows);
+   * this is the name used when the server gives none.
+   */
+  file?: string;
 }
 
 /** Starts the request saga in this store (once); every hook of this module calls it. */
@@ -72,7 +77,7 @@ export function useRequest(): Requester {
       const requestId = nextRequestId();
       const answer = answerOf<T>(requestId);
       keys.current.add(key);
-      dispatch(requested({ key, requestId, endpoint: { group: endpoint.group, name: endpoint.name }, body, latest: false, failureText: options.failureText ?? null, failureTitle: options.failureTitle ?? null }));
+      dispatch(requested({ key, requestId, endpoint: { group: endpoint.group, name: endpoint.name }, body, latest: false, failureText: options.failureText ?? null, failureTitle: options.failureTitle ?? null, file: options.file ?? null }));
       return answer;
     },
     [dispatch],
@@ -108,7 +113,7 @@ export function useQuery<T>(endpoint: EndpointRef | null, body: unknown, options
   const failureTitle = options.failureTitle ?? null;
   useEffect(() => {
     if (!group || !name) return;
-    dispatch(requested({ key, requestId: nextRequestId(), endpoint: { group, name }, body: JSON.parse(bodyText) as unknown, latest: true, failureText, failureTitle }));
+    dispatch(requested({ key, requestId: nextRequestId(), endpoint: { group, name }, body: JSON.parse(bodyText) as unknown, latest: true, failureText, failureTitle, file: null }));
   }, [dispatch, key, group, name, bodyText, asked, failureText, failureTitle]);
   useEffect(() => () => {
     if (key) dispatch(cleared({ key }));

@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
-import { activitiesApi } from './activities-api';
+import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/common-master-endpoints';
+import { useRequest, type Requester } from '../../crud/use-request';
 
 export const PARAMETER_AUTOCOMPLETE_MIN = 4;
 export const AUTOCOMPLETE_MAX_RESULTS = 8;
@@ -17,8 +18,11 @@ const DEBOUNCE_MS = 250;
 type Entry = Pick<MasterItem, 'shortname' | 'value'>;
 
 /** The entry of a stored short name, read from getMasterData (which matches short names too); the code itself when none is found. */
-async function entryOf(masterType: string, shortname: string): Promise<Entry> {
-  const items = await activitiesApi.masterData(masterType, shortname).catch(() => []);
+const masterItems = (request: Requester, masterType: string, text: string, key: string) =>
+  request<MasterItem[]>(COMMON_MASTER_ENDPOINTS.getMasterData, { value: masterType, message: text }, { key });
+
+async function entryOf(request: Requester, masterType: string, shortname: string, key: string): Promise<Entry> {
+  const items = await masterItems(request, masterType, shortname, `${key}:entry`).catch(() => []);
   const found = (Array.isArray(items) ? items : []).find((i) => i.shortname === shortname);
   return found ?? { shortname, value: shortname };
 }
@@ -43,13 +47,15 @@ export function MasterAutocomplete({ id, label, masterType, value, onChange, onB
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<Entry[]>([]);
   const [loading, setLoading] = useState(false);
+  const request = useRequest();
+  const key = `master-autocomplete:${id}`;
 
   // A value from outside (recorded values, reset, reload) is shown by its entry's value once that is known.
   const known = value === '' ? null : chosen?.shortname === value ? chosen : null;
   useEffect(() => {
     if (value === '' || chosen?.shortname === value) return undefined;
     let live = true;
-    void entryOf(masterType, value).then((entry) => {
+    void entryOf(request, masterType, value, key).then((entry) => {
       if (!live) return;
       setChosen(entry);
       setInput(entry.value);
@@ -57,7 +63,7 @@ export function MasterAutocomplete({ id, label, masterType, value, onChange, onB
     return () => {
       live = false;
     };
-  }, [value, chosen, masterType]);
+  }, [value, chosen, masterType, request, key]);
   const [shownValue, setShownValue] = useState(value);
   if (shownValue !== value) {
     setShownValue(value);
@@ -72,8 +78,7 @@ export function MasterAutocomplete({ id, label, masterType, value, onChange, onB
     let live = true;
     const timer = setTimeout(() => {
       setLoading(true);
-      activitiesApi
-        .masterData(masterType, text)
+      masterItems(request, masterType, text, key)
         .then((items) => {
           if (live) setOptions((Array.isArray(items) ? items : []).slice(0, AUTOCOMPLETE_MAX_RESULTS));
         })
@@ -84,7 +89,7 @@ export function MasterAutocomplete({ id, label, masterType, value, onChange, onB
       live = false;
       clearTimeout(timer);
     };
-  }, [searching, text, masterType]);
+  }, [searching, text, masterType, request, key]);
 
   return (
     <Autocomplete<Entry>

@@ -11,7 +11,8 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { SEARCH_COMPARATORS, type Comparator } from '../../../shared/contract/search-endpoints';
 import { COMPARATOR_MEANING, describeNumberCondition, parseNumberCondition } from '../../../shared/search/search-filters';
-import { searchApi } from './search-api';
+import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/common-master-endpoints';
+import { useRequest } from '../../crud/use-request';
 import { conditionOf, takesTwoNumbers, type FilterRowState } from './search-model';
 
 const MIN_TEXT = 3;
@@ -23,12 +24,13 @@ const NARROW_SAFE = (min: number) => ({ minWidth: { xs: 0, sm: min }, width: { x
 function MasterAutocomplete({ label, type, value, onChange }: { label: string; type: string; value: string; onChange(v: string): void }) {
   const [input, setInput] = useState(value);
   const [found, setFound] = useState<{ key: string; list: string[] }>({ key: '', list: [] });
+  const request = useRequest();
   const typed = input.trim();
   const searching = typed.length >= MIN_TEXT;
   useEffect(() => {
     let live = true;
     if (searching) {
-      searchApi.masterData(type, typed).then(
+      request<Array<{ id: number; shortname: string; value?: string }>>(COMMON_MASTER_ENDPOINTS.getMasterData, { value: type, message: typed, shortname: type }, { key: `search-master:${label}` }).then(
         (items) => live && setFound({ key: typed, list: (Array.isArray(items) ? items : []).slice(0, MAX_RESULTS).map((i) => i.value ?? i.shortname) }),
         () => live && setFound({ key: typed, list: [] }),
       );
@@ -36,7 +38,7 @@ function MasterAutocomplete({ label, type, value, onChange }: { label: string; t
     return () => {
       live = false;
     };
-  }, [type, typed, searching]);
+  }, [type, typed, searching, request, label]);
   const options = searching && found.key === typed ? found.list : [];
   return (
     <Autocomplete

@@ -24,9 +24,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import {
-  RECORD_MICROBE_LABELS, RECORD_SAMPLE_LABELS, SEARCH_MSG, recordValueText, type RecordActivity, type SampleLookup,
+  RECORD_MICROBE_LABELS, RECORD_SAMPLE_LABELS, SEARCH_ENDPOINTS, SEARCH_MSG, recordValueText, type RecordActivity, type SampleLookup,
 } from '../../../shared/contract/search-endpoints';
-import { searchApi } from './search-api';
+import { useRequest } from '../../crud/use-request';
+import type { Download } from '../../lib/download';
 
 const STATUS: Record<string, string> = { Y: 'Not submitted', S: 'Submitted', A: 'Approved', R: 'Reverted' };
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? 'N/A' : String(v));
@@ -112,12 +113,13 @@ export function RecordDialog({ samplenov, record, loading, onClose, onCancel, on
   samplenov: string; record: SampleLookup | null; loading: boolean; onClose(): void; onCancel(): void; onError(message: string): void;
 }) {
   const [pdfBusy, setPdfBusy] = useState(false);
+  const request = useRequest();
   const openPdf = async () => {
     // Opened now, while the click still counts as a user gesture (pop-up blockers), filled when the PDF arrives.
     const win = window.open('', '_blank');
     setPdfBusy(true);
     try {
-      const { blob } = await searchApi.pdf(samplenov);
+      const { blob } = await request<Download>(SEARCH_ENDPOINTS.getSearchRecordPdf, { samplenov }, { file: 'record.pdf' });
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
       if (win) win.location.href = url;
       else window.open(url, '_blank');
