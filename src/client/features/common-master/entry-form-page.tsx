@@ -5,8 +5,8 @@
  * switches the add form:
  * - off: master type (read-only), Shortname, Value -> savecommonmaster;
  * - on: the parent master type, the parent entry ('shortname - value'), the Values text with the live
- *   format message (shared/validation/dependency-values), the parsed pairs editable inline, and Save only
- *   when the format is valid -> savecommonmasterdependancy (status Error1: the server's massage as a warning).
+ *   format message (shared/validation/dependency-values), the parsed pairs editable inline (an edit or a
+ *   delete rewrites the Values text, so what is saved is what is shown), and Save only when the format is valid -> savecommonmasterdependancy (status Error1: the server's massage as a warning).
  */
 import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
@@ -154,6 +154,12 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
   );
 }
 
+/** The Values text of pairs (the inverse of parseDependencyValues): what an inline edit writes back. */
+export const valuesTextOf = (pairs: readonly DependencyPair[]) => pairs.map((p) => `${p.depenshortname}:${p.depenname}`).join(',');
+
+/** Refused in an inline edit: these separate the pairs of the Values text. */
+export const PAIR_SEPARATOR_MSG = "The Short Name and the Name cannot contain ':' or ','.";
+
 /** One row of the pair table, editable inline. */
 function PairRow({ index, pair, onSave, onDelete }: {
   index: number;
@@ -167,6 +173,10 @@ function PairRow({ index, pair, onSave, onDelete }: {
     if (!draft) return;
     try {
       const ok = dependencyPairSchema.validateSync(draft);
+      if (/[:,]/.test(`${ok.depenshortname}${ok.depenname}`)) {
+        setError(PAIR_SEPARATOR_MSG);
+        return;
+      }
       onSave({ depenshortname: ok.depenshortname, depenname: ok.depenname });
       setDraft(null);
       setError(null);
@@ -248,19 +258,16 @@ function DependencyForm({ typeid }: { typeid: number }) {
   ).data;
   const parents = Array.isArray(parentList) ? parentList : [];
   const [parent, setParent] = useState('');
+  // The Values text is what is saved and shown: the table is read from it, and an inline edit or delete
+  // writes the text again, so the two never differ.
   const [text, setText] = useState('');
-  const [pairs, setPairs] = useState<DependencyPair[]>([]);
+  const pairs = useMemo(() => parseDependencyValues(text) ?? [], [text]);
   const saving = usePending(COMMON_MASTER_ENDPOINTS.savecommonmasterdependancy);
   const format = useMemo(() => dependencyValuesFormat(text), [text]);
 
   const chooseParentType = (value: string) => {
     setParentType(value);
     setParent('');
-  };
-
-  const changeText = (value: string) => {
-    setText(value);
-    setPairs(parseDependencyValues(value) ?? []);
   };
 
   const save = async () => {
@@ -333,7 +340,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
           fullWidth
           value={text}
           placeholder={DEPENDENCY_VALUES_EXAMPLE}
-          onChange={(e) => changeText(e.target.value)}
+          onChange={(e) => setText(e.target.value)}
         />
         <FormHelperText data-testid="format-message" error={!format.ok} sx={format.ok ? { color: 'success.main' } : undefined}>
           {format.message}
@@ -357,8 +364,8 @@ function DependencyForm({ typeid }: { typeid: number }) {
                 key={`${i}:${p.depenshortname}:${p.depenname}`}
                 index={i}
                 pair={p}
-                onSave={(next) => setPairs(pairs.map((x, j) => (j === i ? next : x)))}
-                onDelete={() => setPairs(pairs.filter((_, j) => j !== i))}
+                onSave={(next) => setText(valuesTextOf(pairs.map((x, j) => (j === i ? next : x))))}
+                onDelete={() => setText(valuesTextOf(pairs.filter((_, j) => j !== i)))}
               />
             ))}
           </TableBody>
