@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from '../../../app/App';
+import { DEFAULT_ANSWERS } from '../../../../shared/resources/types';
 import { PAIR_SEPARATOR_MSG } from '../entry-form-page';
 import { answer, callsTo, signIn, stop, type Handler } from '../../../crud/__tests__/mock-server';
 import { renderWithApp } from '../../../test-support/render';
@@ -25,6 +26,7 @@ describe('common master entries list', () => {
     answer({
       getCommonMaster: ({ pageno }) => (pageno === 1 ? Array.from({ length: 10 }, (_, i) => entry(i + 1)) : [entry(11), entry(12, { activeStatus: 'N' })]),
       getSearchForcommonMaster: () => [entry(3, { totalItems: 1 })],
+      changeStatusForCommonMaster: ({ activeStatus }) => (activeStatus === 'Y' ? DEFAULT_ANSWERS.reactivated : DEFAULT_ANSWERS.deactivated),
       gettypeformasterByID: ({ id }) => ({ id, typeid: id, code: 'DIST', type: 'District', activeStatus: 'Y' }),
     });
     const { task } = renderApp('/CommonMasterEntry/4');
@@ -41,7 +43,12 @@ describe('common master entries list', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('District 12')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+    // a status change asks for the page on screen again (the same body: asked again, not served from the slice)
+    fireEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
+    expect(await screen.findByText(DEFAULT_ANSWERS.reactivated.message)).toBeInTheDocument();
+    expect(callsTo('changeStatusForCommonMaster')).toEqual([{ id: 12, activeStatus: 'Y', userID: 7 }]);
+    await waitFor(() => expect(callsTo('getCommonMaster')).toHaveLength(3));
+    expect(callsTo('getCommonMaster')[2]).toEqual({ typeid: 4, pageno: 2, userID: 7 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect((await screen.findAllByTestId('toast')).map((t) => t.textContent)).toContain('OOPS!Please Fill Search Text!');
