@@ -5,10 +5,10 @@
  * switches the add form:
  * - off: master type (read-only), Shortname, Value -> savecommonmaster;
  * - on: the parent master type, the parent entry ('shortname - value'), the Values text with the live
- *   format message (shared/validation/dependency-values), the parsed pairs editable inline, and Save only
- *   when the format is valid -> savecommonmasterdependancy (status Error1: the server's massage as a warning).
+ *   format message (shared/validation/dependency-values), the parsed pairs editable inline (an edit or a
+ *   delete rewrites the Values text, so what is saved is what is shown), and Save only when the format is valid -> savecommonmasterdependancy (status Error1: the server's massage as a warning).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useFormik } from 'formik';
@@ -34,12 +34,13 @@ import DoneIcon from '@mui/icons-material/Done';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import { MSG } from '../../../shared/contract/messages';
-import type {
-  CommonMasterEntry,
-  CommonMasterSaveAnswer,
-  CommonMasterTypeInfo,
-  DependencySaveAnswer,
-  MasterItem,
+import {
+  COMMON_MASTER_ENDPOINTS,
+  type CommonMasterEntry,
+  type CommonMasterSaveAnswer,
+  type CommonMasterTypeInfo,
+  type DependencySaveAnswer,
+  type MasterItem,
 } from '../../../shared/contract/common-master-endpoints';
 import { COMMON_MASTER_MSG } from '../../../shared/resources/common-master';
 import { RESOURCE_MSG } from '../../../shared/resources/types';
@@ -53,11 +54,10 @@ import {
   type DependencyPair,
 } from '../../../shared/validation/dependency-values';
 import type { RootState } from '../../app/store';
+import { usePending, useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
-import { postMaster } from '../../crud/crud-api';
-
-interface MasterTypeOption { id: number; code: string; type: string }
+import { MASTER_TYPES, PARENT_TYPES, TYPES_FAILED, type MasterTypeOption } from './master-types';
 
 const selectUserId = (state: RootState): number | null => state.session.user?.id ?? null;
 const homeOf = (typeid: number | null) => (typeid ? `/CommonMasterEntry/${typeid}` : '/CommonMasterTypeHome');
@@ -80,6 +80,7 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
   const navigate = useNavigate();
   const userID = useSelector(selectUserId);
   const fail = useFailure();
+  const request = useRequest();
   const formik = useFormik({
     initialValues: { shortname: entry?.shortname ?? '', value: entry?.value ?? '' },
     validationSchema: entrySchema,
@@ -92,7 +93,7 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
         ...(entry ? { id: entry.id, version: entry.version } : {}),
       };
       try {
-        const answer = await postMaster<CommonMasterSaveAnswer>('savecommonmaster', body);
+        const answer = await request<CommonMasterSaveAnswer>(COMMON_MASTER_ENDPOINTS.savecommonmaster, body);
         if (answer?.status === 'Success') {
           dispatch(notifySuccess(answer.message));
           void navigate(homeOf(typeid));
@@ -153,6 +154,12 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
   );
 }
 
+/** The Values text of pairs (the inverse of parseDependencyValues): what an inline edit writes back. */
+export const valuesTextOf = (pairs: readonly DependencyPair[]) => pairs.map((p) => `${p.depenshortname}:${p.depenname}`).join(',');
+
+/** Refused in an inline edit: these separate the pairs of the Values text. */
+export const PAIR_SEPARATOR_MSG = "The Short Name and the Name cannot contain ':' or ','.";
+
 /** One row of the pair table, editable inline. */
 function PairRow({ index, pair, onSave, onDelete }: {
   index: number;
@@ -166,6 +173,10 @@ function PairRow({ index, pair, onSave, onDelete }: {
     if (!draft) return;
     try {
       const ok = dependencyPairSchema.validateSync(draft);
+      if (/[:,]/.test(`${ok.depenshortname}${ok.depenname}`)) {
+        setError(PAIR_SEPARATOR_MSG);
+        return;
+      }
       onSave({ depenshortname: ok.depenshortname, depenname: ok.depenname });
       setDraft(null);
       setError(null);
@@ -235,35 +246,28 @@ function DependencyForm({ typeid }: { typeid: number }) {
   const navigate = useNavigate();
   const userID = useSelector(selectUserId);
   const fail = useFailure();
-  const [types, setTypes] = useState<MasterTypeOption[]>([]);
+  const request = useRequest();
+  const typeList = useQuery<MasterTypeOption[]>(PARENT_TYPES, {}, { failureText: TYPES_FAILED, failureTitle: MSG.oops }).data;
+  const types = Array.isArray(typeList) ? typeList : [];
   const [parentType, setParentType] = useState('');
-  const [parents, setParents] = useState<MasterItem[]>([]);
+  // Kept under the parent type: the entries of another type are never offered while these load.
+  const parentList = useQuery<MasterItem[]>(
+    parentType ? COMMON_MASTER_ENDPOINTS.getCommonMasterfordependancy : null,
+    { typeidfordep: Number(parentType) },
+    { key: `common-master/parents/${parentType}`, failureText: 'The entries could not be loaded.', failureTitle: MSG.oops },
+  ).data;
+  const parents = Array.isArray(parentList) ? parentList : [];
   const [parent, setParent] = useState('');
+  // The Values text is what is saved and shown: the table is read from it, and an inline edit or delete
+  // writes the text again, so the two never differ.
   const [text, setText] = useState('');
-  const [pairs, setPairs] = useState<DependencyPair[]>([]);
-  const [saving, setSaving] = useState(false);
+  const pairs = useMemo(() => parseDependencyValues(text) ?? [], [text]);
+  const saving = usePending(COMMON_MASTER_ENDPOINTS.savecommonmasterdependancy);
   const format = useMemo(() => dependencyValuesFormat(text), [text]);
-
-  useEffect(() => {
-    postMaster<MasterTypeOption[]>('getCommasterTypefordependacy', {})
-      .then((list) => setTypes(Array.isArray(list) ? list : []))
-      .catch((e: unknown) => fail(e, 'The master types could not be loaded.'));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const chooseParentType = (value: string) => {
     setParentType(value);
     setParent('');
-    setParents([]);
-    if (!value) return;
-    postMaster<MasterItem[]>('getCommonMasterfordependancy', { typeidfordep: Number(value) })
-      .then((list) => setParents(Array.isArray(list) ? list : []))
-      .catch((e: unknown) => fail(e, 'The entries could not be loaded.'));
-  };
-
-  const changeText = (value: string) => {
-    setText(value);
-    setPairs(parseDependencyValues(value) ?? []);
   };
 
   const save = async () => {
@@ -271,9 +275,8 @@ function DependencyForm({ typeid }: { typeid: number }) {
     if (!parent) return void dispatch(notifyError('Please select the Dependency.', MSG.oops));
     const checked = checkDependencyPairs(pairs);
     if (!checked.ok) return void dispatch(notifyError(checked.message, MSG.oops));
-    setSaving(true);
     try {
-      const answer = await postMaster<DependencySaveAnswer>('savecommonmasterdependancy', {
+      const answer = await request<DependencySaveAnswer>(COMMON_MASTER_ENDPOINTS.savecommonmasterdependancy, {
         typeid,
         typeidfordep: Number(parentType),
         typeidfordepsortname: Number(parent),
@@ -291,8 +294,6 @@ function DependencyForm({ typeid }: { typeid: number }) {
       }
     } catch (e) {
       fail(e, RESOURCE_MSG.checkAgain);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -339,7 +340,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
           fullWidth
           value={text}
           placeholder={DEPENDENCY_VALUES_EXAMPLE}
-          onChange={(e) => changeText(e.target.value)}
+          onChange={(e) => setText(e.target.value)}
         />
         <FormHelperText data-testid="format-message" error={!format.ok} sx={format.ok ? { color: 'success.main' } : undefined}>
           {format.message}
@@ -363,8 +364,8 @@ function DependencyForm({ typeid }: { typeid: number }) {
                 key={`${i}:${p.depenshortname}:${p.depenname}`}
                 index={i}
                 pair={p}
-                onSave={(next) => setPairs(pairs.map((x, j) => (j === i ? next : x)))}
-                onDelete={() => setPairs(pairs.filter((_, j) => j !== i))}
+                onSave={(next) => setText(valuesTextOf(pairs.map((x, j) => (j === i ? next : x))))}
+                onDelete={() => setText(valuesTextOf(pairs.filter((_, j) => j !== i)))}
               />
             ))}
           </TableBody>
@@ -415,46 +416,17 @@ function DependencyInfo({ entry }: { entry: CommonMasterEntry }) {
  */
 export default function EntryFormPage({ mode }: { mode: 'add' | 'edit' }) {
   const params = useParams();
-  const fail = useFailure();
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
   const picking = mode === 'add' && id === null;
-  const [entry, setEntry] = useState<CommonMasterEntry | null>(null);
-  const [typeInfo, setTypeInfo] = useState<CommonMasterTypeInfo | null>(null);
-  const [types, setTypes] = useState<MasterTypeOption[]>([]);
+  const typeList = useQuery<MasterTypeOption[]>(picking ? MASTER_TYPES : null, {}, { failureText: TYPES_FAILED, failureTitle: MSG.oops }).data;
+  const types = Array.isArray(typeList) ? typeList : [];
   const [picked, setPicked] = useState<number | null>(null);
   const [dependencyBox, setDependency] = useState(false);
-
-  useEffect(() => {
-    if (!picking) return;
-    postMaster<MasterTypeOption[]>('getCommasterTypefordropdown', {})
-      .then((list) => setTypes(Array.isArray(list) ? list : []))
-      .catch((e: unknown) => fail(e, 'The master types could not be loaded.'));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [picking]);
-
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    (async () => {
-      try {
-        let typeid = id;
-        if (mode === 'edit') {
-          const e = await postMaster<CommonMasterEntry>('getcommasterByID', { id });
-          if (!live) return;
-          setEntry(e);
-          typeid = e.typeid;
-        }
-        const t = await postMaster<CommonMasterTypeInfo>('gettypeformasterByID', { id: typeid });
-        if (live) setTypeInfo(t);
-      } catch (e) {
-        fail(e, 'The record could not be loaded.');
-      }
-    })();
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, mode]);
+  const recordFailure = { failureText: 'The record could not be loaded.', failureTitle: MSG.oops };
+  // Edit: the entry, then its type; add: the type of the route.
+  const entry = useQuery<CommonMasterEntry>(mode === 'edit' && id !== null ? COMMON_MASTER_ENDPOINTS.getcommasterByID : null, { id }, recordFailure).data ?? null;
+  const typeOfRecord = mode === 'edit' ? (entry?.typeid ?? null) : id;
+  const typeInfo = useQuery<CommonMasterTypeInfo>(typeOfRecord !== null ? COMMON_MASTER_ENDPOINTS.gettypeformasterByID : null, { id: typeOfRecord }, recordFailure).data ?? null;
 
   const typeid = mode === 'edit' ? (entry?.typeid ?? null) : (id ?? picked);
   const ready = typeid !== null && (mode === 'add' || entry !== null);

@@ -4,7 +4,7 @@
  * no call); Add -> /CommonMaster/{typeid}; Back -> /CommonMasterTypeHome. /CommonMasterHome and
  * /CommonMasterEntry (no type in the address) show a type picker above the same list.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -28,23 +28,22 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../../shared/contract/messages';
-import type { CommonMasterRow, CommonMasterTypeInfo } from '../../../shared/contract/common-master-endpoints';
+import { COMMON_MASTER_ENDPOINTS, type CommonMasterRow, type CommonMasterTypeInfo } from '../../../shared/contract/common-master-endpoints';
 import { COMMON_MASTER_MSG, commonMaster } from '../../../shared/resources/common-master';
 import { ACTIVE, DEFAULT_ANSWERS, PAGE_SIZE, RESOURCE_MSG } from '../../../shared/resources/types';
 import type { RootState } from '../../app/store';
 import type { CrudAnswer } from '../../crud/crud-api';
 import { PageLinks } from '../../crud/pagination';
 import { DEACTIVATE_TEXT } from '../../crud/resource-list-page';
-import { usePagedSearch } from '../../crud/use-paged-search';
+import { useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { postMaster } from '../../crud/crud-api';
+import { MASTER_TYPES, TYPES_FAILED, type MasterTypeOption } from './master-types';
+import { usePagedQuery } from './use-paged-query';
 
 export const TYPE_HOME = '/CommonMasterTypeHome';
 const NO_RECORDS = 'No records found.';
-
-interface MasterTypeOption { id: number; code: string; type: string }
 
 const selectUserId = (state: RootState): number | null => state.session.user?.id ?? null;
 
@@ -52,30 +51,27 @@ function EntryList({ typeid }: { typeid: number }) {
   const dispatch = useDispatch();
   const userID = useSelector(selectUserId);
 
-  /** Asks for one page (the answer is applied by the caller). */
-  const fetchPage = useCallback(
-    async (pageno: number, searchText: string): Promise<CommonMasterRow[]> => {
-      const answer = searchText
-        ? await postMaster<CommonMasterRow[]>('getSearchForcommonMaster', { typeid, searchText, pageno, userID })
-        : await postMaster<CommonMasterRow[]>('getCommonMaster', { typeid, pageno, userID });
-      return Array.isArray(answer) ? answer : [];
-    },
-    [typeid, userID],
+  const request = useRequest();
+  const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedQuery<CommonMasterRow>(
+    (pageno, searchText) => (searchText
+      ? { endpoint: COMMON_MASTER_ENDPOINTS.getSearchForcommonMaster, body: { typeid, searchText, pageno, userID } }
+      : { endpoint: COMMON_MASTER_ENDPOINTS.getCommonMaster, body: { typeid, pageno, userID } }),
+    COMMON_MASTER_MSG.emptySearch,
+    'common-master/entries',
   );
-  const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch(fetchPage, COMMON_MASTER_MSG.emptySearch);
 
   const [deactivating, setDeactivating] = useState<CommonMasterRow | null>(null);
   const changeStatus = async (id: number, activeStatus: 'N' | 'Y') => {
     const expected = activeStatus === 'N' ? DEFAULT_ANSWERS.deactivated : DEFAULT_ANSWERS.reactivated;
     try {
-      const answer = await postMaster<CrudAnswer>('changeStatusForCommonMaster', { id, activeStatus, userID });
+      const answer = await request<CrudAnswer>(COMMON_MASTER_ENDPOINTS.changeStatusForCommonMaster, { id, activeStatus, userID });
       if (answer && answer.status === expected.status) dispatch(notifySuccess(String(answer.message ?? expected.message)));
       else dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops));
     } catch (error) {
       if (isHandledCentrally(error)) return;
       dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
     }
-    await goTo(page);
+    goTo(page);
   };
 
   const pageCount = Math.ceil(total / PAGE_SIZE);
@@ -160,7 +156,7 @@ function EntryList({ typeid }: { typeid: number }) {
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
           {total > 0 ? `Page ${page} of ${pageCount} (${total} records)` : ''}
         </Typography>
-        <PageLinks page={page} pageCount={pageCount} onPage={(p) => void goTo(p)} disabled={loading} />
+        <PageLinks page={page} pageCount={pageCount} onPage={goTo} disabled={loading} />
         <ConfirmDialog open={deactivating !== null} destructive title={`Deactivate ${deactivating?.value ?? ''}?`} confirmLabel="Deactivate"
           onCancel={() => setDeactivating(null)}
           onConfirm={() => {
@@ -177,32 +173,14 @@ function EntryList({ typeid }: { typeid: number }) {
 /** /CommonMasterEntry/:id (picker false); /CommonMasterHome and /CommonMasterEntry (picker true). */
 export default function EntryListPage({ picker = false }: { picker?: boolean }) {
   const params = useParams();
-  const dispatch = useDispatch();
   const routeType = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
   const [chosen, setChosen] = useState<number | null>(null);
-  const [types, setTypes] = useState<MasterTypeOption[]>([]);
-
-  useEffect(() => {
-    if (!picker) return;
-    postMaster<MasterTypeOption[]>('getCommasterTypefordropdown', {})
-      .then((list) => setTypes(Array.isArray(list) ? list : []))
-      .catch((error: unknown) => {
-        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The master types could not be loaded.', MSG.oops));
-      });
-  }, [picker, dispatch]);
-
-  // The type whose entries are listed, named under the title (CommonMasterEntry/{typeid}).
-  const [typeName, setTypeName] = useState('');
-  useEffect(() => {
-    if (picker || routeType === null) return;
-    let live = true;
-    postMaster<CommonMasterTypeInfo>('gettypeformasterByID', { id: routeType })
-      .then((t) => live && setTypeName(t?.type ?? ''))
-      .catch(() => undefined); // the list still works without the name
-    return () => {
-      live = false;
-    };
-  }, [picker, routeType]);
+  const typeList = useQuery<MasterTypeOption[]>(picker ? MASTER_TYPES : null, {}, { failureText: TYPES_FAILED, failureTitle: MSG.oops }).data;
+  const types = Array.isArray(typeList) ? typeList : [];
+  // The type whose entries are listed, named under the title (CommonMasterEntry/{typeid}); the list works
+  // without it, so a failure says nothing.
+  const typeInfo = useQuery<CommonMasterTypeInfo>(!picker && routeType !== null ? COMMON_MASTER_ENDPOINTS.gettypeformasterByID : null, { id: routeType }).data;
+  const typeName = typeInfo?.type ?? '';
 
   const typeid = picker ? chosen : routeType;
   return (

@@ -1,29 +1,35 @@
-/** The calls of the menu administration screens: POST /api/menu/<legacy name> (spec 001 section 7). */
-import { MENU_ADMIN_ENDPOINTS, type ActiveUser, type MenuAdminEndpointName, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
-import { postTo } from '../../lib/api';
+/**
+ * What the menu administration screens share besides their calls (MENU_ADMIN_ENDPOINTS, spec 001 section 7,
+ * sent through the request layer): where a user's or group's name and menu version are read, paths.
+ */
+import { MENU_ADMIN_ENDPOINTS, type ActiveUser, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
 
-export const postMenu = <T>(name: MenuAdminEndpointName, body: unknown): Promise<T> => postTo<T>(MENU_ADMIN_ENDPOINTS[name], body);
+export type MenuFrom = 'User' | 'group';
+
+export interface MenuOwner { name: string; menuVersion?: number }
+
+/** The look-up list that names a user (the active users) or a group (the user groups), with its menu version. */
+export const ownersEndpoint = (from: MenuFrom) => (from === 'group' ? MENU_ADMIN_ENDPOINTS.getAllgroup : MENU_ADMIN_ENDPOINTS.getallActiveuser);
 
 /**
- * The name of a user or group and the version of its menu grants (ours; absent from an old server), from
- * the look-up lists; undefined when there is no such active user or group.
+ * The name of a user or group and the version of its menu grants (ours; absent from an old server), found in
+ * the answer of `ownersEndpoint(from)`; undefined when there is no such active user or group.
  */
-export async function menuOwner(id: string, from: 'User' | 'group'): Promise<{ name: string; menuVersion?: number } | undefined> {
+export function ownerIn(list: unknown, id: string, from: MenuFrom): MenuOwner | undefined {
+  if (!Array.isArray(list)) return undefined;
   if (from === 'group') {
-    const groups = await postMenu<UserGroupRow[]>('getAllgroup', {});
-    const g = Array.isArray(groups) ? groups.find((x) => String(x.id) === id) : undefined;
+    const g = (list as UserGroupRow[]).find((x) => String(x.id) === id);
     return g && { name: g.groupname, menuVersion: g.menuVersion };
   }
-  const users = await postMenu<ActiveUser[]>('getallActiveuser', {});
-  const u = Array.isArray(users) ? users.find((x) => String(x.id) === id) : undefined;
+  const u = (list as ActiveUser[]).find((x) => String(x.id) === id);
   return u && { name: u.name, menuVersion: u.menuVersion };
 }
 
 /** The legacy 'from' of a query string: 'group' for a user group, otherwise 'User'. */
-export const fromOf = (v: string | null): 'User' | 'group' => (v?.toLowerCase() === 'group' ? 'group' : 'User');
+export const fromOf = (v: string | null): MenuFrom => (v?.toLowerCase() === 'group' ? 'group' : 'User');
 
 /** The path of a user's or group's menu tree. */
-export const treePath = (id: number | string, from: 'User' | 'group') => `/bmstree?id=${id}&from=${from}`;
+export const treePath = (id: number | string, from: MenuFrom) => `/bmstree?id=${id}&from=${from}`;
 
 export const MENU_BY_USER_PATH = '/Menu By User';
 export const HOMEPAGE_PATH = '/homepage';

@@ -2,7 +2,7 @@
  * 'Menu By User' (spec 001 section 2): the Resource Name dropdown of active users, GO opens the user's menu
  * tree (bmstree?id={userId}&from=User), Cancel goes to homepage. No user: 'Oops! Please Select Valid User'.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -11,26 +11,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MENU_MSG, type ActiveUser } from '../../../shared/contract/menu-endpoints';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
+import { MENU_ADMIN_ENDPOINTS, MENU_MSG, type ActiveUser } from '../../../shared/contract/menu-endpoints';
+import { useQuery } from '../../crud/use-request';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { HOMEPAGE_PATH, postMenu, treePath } from './menu-api';
+import { HOMEPAGE_PATH, treePath } from './menu-api';
 
 export default function MenuByUserPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const [users, setUsers] = useState<ActiveUser[]>([]);
+  const answer = useQuery<ActiveUser[]>(MENU_ADMIN_ENDPOINTS.getallActiveuser, {}, { failureText: 'Could not load the users.', failureTitle: MENU_MSG.oops }).data;
+  const users = Array.isArray(answer) ? answer : [];
   const [userId, setUserId] = useState<number>(0);
-
-  useEffect(() => {
-    let live = true;
-    postMenu<ActiveUser[]>('getallActiveuser', {})
-      .then((list) => live && setUsers(Array.isArray(list) ? list : []))
-      .catch((e: unknown) => !isHandledCentrally(e) && dispatch(notifyError('Could not load the users.', MENU_MSG.oops, serverMessage(e))));
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
 
   const go = () => {
     if (!userId) {

@@ -7,7 +7,7 @@
  * edit: of the item): when someone else changed it meanwhile it answers 409, the form keeps its values
  * and offers Reload.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
@@ -20,20 +20,18 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  MENU_MSG, MENU_NAME_MAX, type MenuPageOption, type MenuStatusAnswer, type MenuTreeNode, type ModuleOption,
+  MENU_ADMIN_ENDPOINTS, MENU_MSG, MENU_NAME_MAX, type MenuPageOption, type MenuStatusAnswer, type MenuTreeNode, type ModuleOption,
 } from '../../../shared/contract/menu-endpoints';
 import { ROUTES } from '../../../shared/contract/routes';
+import { useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { MENU_BY_USER_PATH, fromOf, menuOwner, postMenu, treePath } from './menu-api';
+import { MENU_BY_USER_PATH, fromOf, ownerIn, ownersEndpoint, treePath } from './menu-api';
 import { emptyMenuItemForm, firstError, menuItemSchema, type MenuItemForm } from './menu-item-schema';
 import { StaleAlert } from '../../lib/stale-alert';
 
 /** Screens a new menu item may open: the parameter-free routes of the route table. */
 const SCREENS = [...new Set(ROUTES.filter((r) => !r.path.includes(':') && r.path !== '/login').map((r) => r.path.slice(1)))];
-
-/** Menus answer for one module at a time; keep the module they came for. */
-const modulePages = (p: MenuPageOption & { moduleid?: number }, moduleid: number | '') => p.moduleid === undefined || p.moduleid === moduleid;
 
 interface Editing { node: MenuTreeNode; module: MenuTreeNode }
 
@@ -57,14 +55,22 @@ export default function MenuItemPage() {
   const from = fromOf(params.get('from'));
   const mode = params.get('forstr') === 'edit' ? 'edit' : 'new';
   const menuId = Number(params.get('menuId')) || null;
-  const [modules, setModules] = useState<ModuleOption[]>([]);
-  const [pages, setPages] = useState<Array<MenuPageOption & { moduleid: number }>>([]);
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const request = useRequest();
+  const moduleList = useQuery<ModuleOption[]>(MENU_ADMIN_ENDPOINTS.getmodulelst, {}, { failureText: 'Could not load the modules.', failureTitle: '' }).data;
+  const modules = Array.isArray(moduleList) ? moduleList : [];
+  // What a save is checked against: the item (edit) or the version of the user's or group's menu (new).
+  const catalogue = useQuery<MenuTreeNode[]>(mode === 'edit' && menuId ? MENU_ADMIN_ENDPOINTS.getallmenudata : null, {}, {
+    failureText: 'Could not load the menu item.', failureTitle: '',
+  });
+  const owners = useQuery<unknown>(mode === 'new' && id ? ownersEndpoint(from) : null, {});
+  const editing = useMemo(() => (menuId && Array.isArray(catalogue.data) ? locate(catalogue.data, menuId) : null), [catalogue.data, menuId]);
   /** New: the version of the user's or group's menu as read (edit sends the item's own version). */
-  const [menuVersion, setMenuVersion] = useState<number | undefined>(undefined);
-  const [loads, setLoads] = useState(0);
+  const menuVersion = ownerIn(owners.data, id, from)?.menuVersion;
+  const reload = () => {
+    catalogue.reload();
+    owners.reload();
+  };
   const back = from === 'group' ? treePath(id, from) : MENU_BY_USER_PATH;
-  const failed = (e: unknown, message: string) => !isHandledCentrally(e) && dispatch(notifyError(message, undefined, serverMessage(e)));
 
   const schema = useMemo(() => menuItemSchema(mode, editing?.node.sequence ?? null), [mode, editing]);
   const form = useFormik<MenuItemForm>({
@@ -73,7 +79,7 @@ export default function MenuItemPage() {
     onSubmit: async (v) => {
       try {
         if (mode === 'edit') {
-          const answer = await postMenu<MenuStatusAnswer>('updatemenubyuser', {
+          const answer = await request<MenuStatusAnswer>(MENU_ADMIN_ENDPOINTS.updatemenubyuser, {
             usergroupid: from === 'group' ? id : 0, id, from, menuId: editing?.node.id, sequence: v.sequence, landPage: v.landPage ? 'Y' : 'N', menuname: v.menuname.trim(),
             version: editing?.node.version,
           });
@@ -81,7 +87,7 @@ export default function MenuItemPage() {
         } else {
           const module = modules.find((m) => m.moduleid === v.moduleid);
           const page = pages.find((p) => p.pageid === v.pageid);
-          const answer = await postMenu<MenuStatusAnswer>('savemenubyuserforjson', {
+          const answer = await request<MenuStatusAnswer>(MENU_ADMIN_ENDPOINTS.savemenubyuserforjson, {
             jsonsavelist: [{
               from, moduleid: v.moduleid, pageid: v.isSubMenu ? null : v.pageid, parentId: v.isSubMenu ? (v.parentId || v.moduleid) : (page?.parentId ?? v.moduleid),
               resourcegroupid: from === 'group' ? id : null, sequence: v.sequence, modulename: module?.modulename ?? '', pagename: v.isSubMenu ? '' : (page?.pagename ?? ''),
@@ -97,50 +103,21 @@ export default function MenuItemPage() {
         }
         navigate(treePath(id, from));
       } catch (e) {
-        failed(e, mode === 'edit' ? (serverMessage(e) ?? MENU_MSG.onlyGroups) : MENU_MSG.saveFailed);
+        if (!isHandledCentrally(e)) dispatch(notifyError(mode === 'edit' ? (serverMessage(e) ?? MENU_MSG.onlyGroups) : MENU_MSG.saveFailed, undefined, serverMessage(e)));
       }
     },
   });
   const { setValues, setFieldValue, values } = form;
 
   useEffect(() => {
-    postMenu<ModuleOption[]>('getmodulelst', {}).then((l) => setModules(Array.isArray(l) ? l : [])).catch((e: unknown) => failed(e, 'Could not load the modules.'));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per screen
-  }, []);
+    if (editing) void setValues({ ...emptyMenuItemForm, moduleid: editing.module.id, menuname: editing.node.name, sequence: editing.node.sequence, landPage: editing.node.landPage === 'Y' });
+  }, [editing, setValues]);
 
-  /** What a save is checked against: the item (edit) or the version of the user's or group's menu (new). */
-  const read = useCallback(() => {
-    if (mode === 'edit' && menuId) {
-      return postMenu<MenuTreeNode[]>('getallmenudata', {})
-        .then((tree) => {
-          const found = locate(tree, menuId);
-          if (!found) return;
-          setEditing(found);
-          void setValues({ ...emptyMenuItemForm, moduleid: found.module.id, menuname: found.node.name, sequence: found.node.sequence, landPage: found.node.landPage === 'Y' });
-        })
-        .catch((e: unknown) => failed(e, 'Could not load the menu item.'));
-    }
-    if (mode === 'new' && id) {
-      return menuOwner(id, from).then((o) => {
-        setMenuVersion(o?.menuVersion);
-      }).catch(() => setMenuVersion(undefined));
-    }
-    return undefined;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- failed is stable enough; reads again on Reload
-  }, [mode, menuId, id, from, setValues]);
-
-  useEffect(() => {
-    void read();
-  }, [read, loads]);
-
-  useEffect(() => {
-    if (mode !== 'new' || values.moduleid === '') return;
-    postMenu<MenuPageOption[]>('menubymenname', { moduleid: values.moduleid }).then((l) => setPages(Array.isArray(l) ? l.map((p) => ({ ...p, moduleid: values.moduleid as number })) : []))
-      .catch(() => setPages([]));
-  }, [mode, values.moduleid]);
-
-  /** The menus of the chosen module (a stale list of another module is never shown). */
-  const visiblePages = values.moduleid === '' ? [] : pages.filter((p) => modulePages(p, values.moduleid));
+  // The menus of the chosen module, kept under the module (a list of another module is never shown).
+  const pageList = useQuery<MenuPageOption[]>(mode === 'new' && values.moduleid !== '' ? MENU_ADMIN_ENDPOINTS.menubymenname : null, { moduleid: values.moduleid }, {
+    key: `menus/item/pages/${values.moduleid}`,
+  }).data;
+  const pages = Array.isArray(pageList) ? pageList : [];
 
   const save = async () => {
     const errors = await form.validateForm();
@@ -161,7 +138,7 @@ export default function MenuItemPage() {
       <Typography variant="h6" component="h2">
         {mode === 'edit' ? 'Edit Menu Item' : 'Add Menu Item'}
       </Typography>
-      <StaleAlert onReload={() => setLoads((n) => n + 1)} />
+      <StaleAlert onReload={reload} />
       <TextField
         select id="moduleid" name="moduleid" label="Module" value={values.moduleid} disabled={mode === 'edit'}
         onChange={(e) => void setValues({ ...values, moduleid: number(e.target.value), pageid: '', parentId: '' })}
@@ -181,7 +158,7 @@ export default function MenuItemPage() {
           error={!!err('pageid')} helperText={err('pageid')}
         >
           <MenuItem value="">Select</MenuItem>
-          {visiblePages.map((p) => <MenuItem key={p.pageid} value={p.pageid}>{p.path}</MenuItem>)}
+          {pages.map((p) => <MenuItem key={p.pageid} value={p.pageid}>{p.path}</MenuItem>)}
         </TextField>
       ) : null}
       {mode === 'edit' || values.isSubMenu ? (
@@ -195,7 +172,7 @@ export default function MenuItemPage() {
         <>
           <TextField select id="parentId" label="Under" value={values.parentId} onChange={(e) => void setFieldValue('parentId', number(e.target.value))}>
             <MenuItem value="">The module itself</MenuItem>
-            {visiblePages.filter((p) => p.level === 2).map((p) => <MenuItem key={p.pageid} value={p.pageid}>{p.pagename}</MenuItem>)}
+            {pages.filter((p) => p.level === 2).map((p) => <MenuItem key={p.pageid} value={p.pageid}>{p.pagename}</MenuItem>)}
           </TextField>
           <TextField select id="link" label="Opens Screen" value={values.link} onChange={(e) => void setFieldValue('link', e.target.value)}>
             <MenuItem value="">None (a heading)</MenuItem>

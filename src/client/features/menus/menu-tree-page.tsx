@@ -5,7 +5,7 @@
  * A delete is sent with the version of the menu as read: when someone else changed the menu meanwhile it
  * answers 409 and the page offers Reload.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -16,10 +16,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { MENU_MSG, type MenuStatusAnswer, type MenuTreeNode } from '../../../shared/contract/menu-endpoints';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
+import { MENU_ADMIN_ENDPOINTS, MENU_MSG, type MenuStatusAnswer, type MenuTreeNode } from '../../../shared/contract/menu-endpoints';
+import { useQuery, useRequest } from '../../crud/use-request';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { MENU_BY_USER_PATH, fromOf, menuOwner, postMenu } from './menu-api';
+import { MENU_BY_USER_PATH, fromOf, ownerIn, ownersEndpoint } from './menu-api';
 import { MenuTreeView, findNode } from './menu-tree-view';
 import { StaleAlert } from '../../lib/stale-alert';
 
@@ -32,40 +32,26 @@ export default function MenuTreePage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const from = fromOf(params.get('from'));
-  const [tree, setTree] = useState<MenuTreeNode[] | null>(null);
-  const [owner, setOwner] = useState('');
+  const request = useRequest();
+  // The owner (name and menu version) first, then the tree: a change between the two reads makes the next
+  // change refused as stale, never missed. Reloading the owner therefore reloads the tree after it.
+  const owners = useQuery<unknown>(ownersEndpoint(from), {}, { key: `menus/tree/owner/${from}/${id}` });
+  const ownerRead = owners.entry !== undefined && owners.entry.status !== 'pending';
+  const treeQuery = useQuery<MenuTreeNode[]>(
+    ownerRead ? MENU_ADMIN_ENDPOINTS.menubyuser : null,
+    { userId: id, from, ...(from === 'group' ? { groupId: id } : {}) },
+    { key: 'menus/tree', failureText: from === 'group' ? 'Please select a valid User Group.' : MENU_MSG.selectUser, failureTitle: '' },
+  );
+  const found = ownerRead ? ownerIn(owners.data, id, from) : undefined;
+  const owner = found?.name ?? '';
+  /** The version of the menu's grants as read; a stale delete answers 409 and the page offers Reload. */
+  const menuVersion = found?.menuVersion;
+  const tree = treeQuery.failed ? [] : treeQuery.data === undefined ? null : Array.isArray(treeQuery.data) ? treeQuery.data : [];
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
-  /** The version of the menu's grants as read; a stale delete answers 409 and the page offers Reload. */
-  const [menuVersion, setMenuVersion] = useState<number | undefined>(undefined);
   const selected = tree ? findNode(tree, selectedId) : null;
   const target = from === 'group' ? { userId: id, groupId: id, from } : { userId: id, from };
-
-  const failed = useCallback(
-    (e: unknown, message: string) => !isHandledCentrally(e) && dispatch(notifyError(message, undefined, serverMessage(e))),
-    [dispatch],
-  );
-
-  const load = useCallback(() => {
-    // The owner (name and menu version) first, then the tree: a change between the two reads makes the
-    // next change refused as stale, never missed.
-    menuOwner(id, from)
-      .catch(() => undefined)
-      .then((o) => {
-        setOwner(o?.name ?? '');
-        setMenuVersion(o?.menuVersion);
-        return postMenu<MenuTreeNode[]>('menubyuser', { userId: id, from, ...(from === 'group' ? { groupId: id } : {}) });
-      })
-      .then((nodes) => {
-        setTree(Array.isArray(nodes) ? nodes : []);
-      })
-      .catch((e: unknown) => {
-        setTree([]);
-        failed(e, from === 'group' ? 'Please select a valid User Group.' : MENU_MSG.selectUser);
-      });
-  }, [id, from, failed]);
-
-  useEffect(load, [load]);
+  const load = owners.reload;
 
   const add = () => navigate(menuItemPath(id, from, 'new', selectedId));
   const update = () => {
@@ -87,14 +73,18 @@ export default function MenuTreePage() {
     setConfirming(false);
     if (!selected) return;
     try {
-      const answer = await postMenu<MenuStatusAnswer>('deletemenubyuser', { parentid: selected.parentId ?? 0, menuId: selected.id, ...target, menuVersion });
+      const answer = await request<MenuStatusAnswer>(
+        MENU_ADMIN_ENDPOINTS.deletemenubyuser,
+        { parentid: selected.parentId ?? 0, menuId: selected.id, ...target, menuVersion },
+        { failureText: MENU_MSG.saveFailed, failureTitle: '' },
+      );
       if (answer?.status === 'OK') {
         dispatch(notifySuccess(answer.message || MENU_MSG.deleted));
         setSelectedId(null);
         load();
       } else dispatch(notifyError(MENU_MSG.saveFailed));
-    } catch (e) {
-      failed(e, MENU_MSG.saveFailed);
+    } catch {
+      // A refusal is toasted by the request layer (failureText), 401 and 409 are answered there too.
     }
   };
 

@@ -6,7 +6,7 @@
  * with the shared row rules before they enter the table. Save sends saveParameters, toasts
  * 'Record Saved Successfully!' and returns to /activityHome; a 400 shows its detail.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -29,7 +29,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import { MSG } from '../../../shared/contract/messages';
-import type { ActivityParameters, SaveParametersAnswer } from '../../../shared/contract/parameter-endpoints';
+import { PARAMETER_ENDPOINTS, type ActivityParameters, type SaveParametersAnswer } from '../../../shared/contract/parameter-endpoints';
 import {
   DATE_RULES,
   DATE_RULE_FLAGS,
@@ -59,9 +59,9 @@ import {
   type UserEntry,
 } from '../../../shared/parameters';
 import type { RootState } from '../../app/store';
+import { usePending, useQuery, useRequest, type EndpointRef } from '../../crud/use-request';
 import { httpStatus, isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { postMaster } from '../../crud/crud-api';
 import { StaleAlert } from '../../lib/stale-alert';
 
 export const ACTIVITY_HOME = '/activityHome';
@@ -69,6 +69,10 @@ export const PARAM_MSG = { saved: 'Record Saved Successfully!', failed: 'Please 
 
 interface MasterTypeOption { id: number; code: string; type: string }
 interface ActivityOption { id: number; shortname: string; activityname: string; activitylevel: string }
+
+/** Lookups of the master type and activity type definitions. */
+const MASTER_TYPES: EndpointRef = { group: 'master', name: 'getCommasterTypefordropdown' };
+const ACTIVITIES: EndpointRef = { group: 'master', name: 'getAllactivity' };
 
 const selectUserId = (state: RootState): number | null => state.session.user?.id ?? null;
 const orBlank = <T,>(v: T | null | undefined): T | '' => (v === null || v === undefined ? '' : v);
@@ -153,40 +157,32 @@ function ParameterConfig({ activityId }: { activityId: number }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const userID = useSelector(selectUserId);
-  const [activity, setActivity] = useState<ActivityParameters['activity'] | null>(null);
+  const request = useRequest();
+  const read = useQuery<ActivityParameters>(PARAMETER_ENDPOINTS.getActivityParametersByid, { id: activityId }, {
+    failureText: 'The activity could not be loaded.', failureTitle: MSG.oops,
+  });
+  const types = useQuery<MasterTypeOption[]>(MASTER_TYPES, {}, { failureText: 'The master types could not be loaded.', failureTitle: MSG.oops });
+  const masterTypes = useMemo(() => (Array.isArray(types.data) ? types.data : []), [types.data]);
+  const loaded = read.data;
+  const activity = loaded?.activity ?? null;
+  /** The parameter set's version as loaded; a save of a stale set answers 409 and offers Reload. */
+  const version = typeof loaded?.version === 'number' ? loaded.version : undefined;
   const [rows, setRows] = useState<ParameterTableRow[]>([]);
   const [form, setForm] = useState<ParameterForm>(() => emptyParameterForm(1));
   const [editing, setEditing] = useState<number | null>(null);
-  const [masterTypes, setMasterTypes] = useState<MasterTypeOption[]>([]);
-  const [saving, setSaving] = useState(false);
-  /** The parameter set's version as loaded; a save of a stale set answers 409 and offers Reload. */
-  const [version, setVersion] = useState<number | undefined>(undefined);
-  const [loads, setLoads] = useState(0);
-
-  const fail = (error: unknown, fallback: string) => {
-    if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
+  // A new answer (the first one, a Reload) replaces the table and the form (set during render, as React advises).
+  const [shown, setShown] = useState<ActivityParameters | undefined>(undefined);
+  if (loaded !== shown) {
+    setShown(loaded);
+    const stored = (loaded?.activeList ?? []).map(rowFromLegacy).sort((a, b) => a.sequence - b.sequence);
+    setRows(stored);
+    setForm(emptyParameterForm(nextSequence(stored)));
+  }
+  const saving = usePending(PARAMETER_ENDPOINTS.saveParameters);
+  const reload = () => {
+    read.reload();
+    types.reload();
   };
-
-  useEffect(() => {
-    let live = true;
-    postMaster<ActivityParameters>('getActivityParametersByid', { id: activityId })
-      .then((answer) => {
-        if (!live) return;
-        const loaded = (answer?.activeList ?? []).map(rowFromLegacy).sort((a, b) => a.sequence - b.sequence);
-        setActivity(answer?.activity ?? null);
-        setVersion(typeof answer?.version === 'number' ? answer.version : undefined);
-        setRows(loaded);
-        setForm(emptyParameterForm(nextSequence(loaded)));
-      })
-      .catch((e: unknown) => fail(e, 'The activity could not be loaded.'));
-    postMaster<MasterTypeOption[]>('getCommasterTypefordropdown', {})
-      .then((list) => live && setMasterTypes(Array.isArray(list) ? list : []))
-      .catch((e: unknown) => fail(e, 'The master types could not be loaded.'));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activityId, loads]);
 
   const typeName = useMemo(() => new Map(masterTypes.map((t) => [String(t.id), t.type])), [masterTypes]);
 
@@ -221,9 +217,8 @@ function ParameterConfig({ activityId }: { activityId: number }) {
   };
 
   const onSave = async () => {
-    setSaving(true);
     try {
-      const answer = await postMaster<SaveParametersAnswer>('saveParameters', {
+      const answer = await request<SaveParametersAnswer>(PARAMETER_ENDPOINTS.saveParameters, {
         actid: activityId,
         activityID: activityId,
         activeList: rows.map(rowToPayload),
@@ -242,8 +237,6 @@ function ParameterConfig({ activityId }: { activityId: number }) {
       const data = (error as { response?: { data?: { detail?: unknown } } })?.response?.data;
       const detail = httpStatus(error) === 400 && typeof data?.detail === 'string' ? data.detail : undefined;
       dispatch(notifyError(detail ?? serverMessage(error) ?? PARAM_MSG.failed, MSG.oops));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -392,7 +385,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         </TableBody>
       </Table>
 
-      <StaleAlert sx={{ mt: 2 }} onReload={() => setLoads((n) => n + 1)} />
+      <StaleAlert sx={{ mt: 2 }} onReload={reload} />
       <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>
         <Button component={RouterLink} to={ACTIVITY_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back
@@ -408,19 +401,10 @@ function ParameterConfig({ activityId }: { activityId: number }) {
 /** /paramactivity/:id and /Editparamconf/:id (picker false), /paramconf (picker true). */
 export default function ParameterConfigPage({ picker = false }: { picker?: boolean }) {
   const params = useParams();
-  const dispatch = useDispatch();
   const routeId = /^\d+$/.test(params.id ?? '') ? Number(params.id) : null;
   const [chosen, setChosen] = useState<number | null>(null);
-  const [activities, setActivities] = useState<ActivityOption[]>([]);
-
-  useEffect(() => {
-    if (!picker) return;
-    postMaster<ActivityOption[]>('getAllactivity', {})
-      .then((list) => setActivities(Array.isArray(list) ? list : []))
-      .catch((error: unknown) => {
-        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The activities could not be loaded.', MSG.oops));
-      });
-  }, [picker, dispatch]);
+  const activityList = useQuery<ActivityOption[]>(picker ? ACTIVITIES : null, {}, { failureText: 'The activities could not be loaded.', failureTitle: MSG.oops }).data;
+  const activities = Array.isArray(activityList) ? activityList : [];
 
   const activityId = picker ? chosen : routeId;
   return (

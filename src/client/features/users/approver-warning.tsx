@@ -3,30 +3,21 @@
  * manager, an inactive one, or one whose role lacks Approve), each linked to its activity access. Shows
  * nothing while loading, when there are none, or when the call fails (the list itself is what matters).
  */
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import { APPROVER_MSG, USER_ACCESS_ENDPOINTS, type EmployeeWithoutApprover } from '../../../shared/contract/user-endpoints';
-import { crudApi } from '../../crud/crud-api';
+import { useQuery } from '../../crud/use-request';
 import { accessPathOf } from './access-path';
 
 /** How many are named; the rest are counted. */
 const SHOWN = 8;
 
 export function ApproverWarning() {
-  const [rows, setRows] = useState<EmployeeWithoutApprover[]>([]);
-  useEffect(() => {
-    let live = true;
-    crudApi.call<EmployeeWithoutApprover[]>(USER_ACCESS_ENDPOINTS.getEmployeesWithoutApprover.name).then(
-      (answer) => live && setRows(Array.isArray(answer) ? answer : []),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  // No failure text: a failed call shows nothing here.
+  const answer = useQuery<EmployeeWithoutApprover[]>(USER_ACCESS_ENDPOINTS.getEmployeesWithoutApprover, {}).data;
+  const rows = Array.isArray(answer) ? answer : [];
   if (rows.length === 0) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="approver-warning">

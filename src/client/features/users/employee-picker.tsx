@@ -3,18 +3,16 @@
  * without an id). The first page of the employee list is offered at once; typing searches it with the
  * list's own search call. Choosing one opens /userActivityAccess/{id}.
  */
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { MSG } from '../../../shared/contract/messages';
 import { employee } from '../../../shared/resources';
-import { crudApi, type Row } from '../../crud/crud-api';
-import { isUnauthorized, serverMessage } from '../../lib/api';
+import type { Row } from '../../crud/crud-api';
+import { useQuery } from '../../crud/use-request';
 import { navigateTo } from '../../lib/navigation/navigation';
-import { notifyError } from '../../lib/notifier/notify-slice';
-import { sessionExpired } from '../../lib/session-events';
 import { accessPathOf } from './access-path';
 import { fullName } from './employee-list';
 
@@ -28,24 +26,14 @@ const optionOf = (r: Row): Option => ({ id: Number(r.resourceID), label: `${Stri
 export function EmployeePicker() {
   const dispatch = useDispatch();
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<Option[]>([]);
   const typed = text.trim();
-
-  useEffect(() => {
-    let live = true;
-    const body = { pageno: 1, ...(typed ? { searchText: typed } : {}) };
-    crudApi.call<Row[]>(typed ? employee.endpoints.search : employee.endpoints.list, body).then(
-      (rows) => live && setOptions((Array.isArray(rows) ? rows : []).filter((r) => r.activeStatus !== 'N').map(optionOf)),
-      (error: unknown) => {
-        if (!live) return;
-        if (isUnauthorized(error)) dispatch(sessionExpired());
-        else dispatch(notifyError(serverMessage(error) ?? EMPLOYEES_FAILED, MSG.oops));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, typed]);
+  // One key for both calls: a newer text replaces the answer of an older one.
+  const found = useQuery<Row[]>(
+    { group: 'master', name: typed ? employee.endpoints.search : employee.endpoints.list },
+    { pageno: 1, ...(typed ? { searchText: typed } : {}) },
+    { key: 'users/employee-picker', failureText: EMPLOYEES_FAILED, failureTitle: MSG.oops },
+  ).data;
+  const options = useMemo(() => (Array.isArray(found) ? found : []).filter((r) => r.activeStatus !== 'N').map(optionOf), [found]);
 
   return (
     <>

@@ -2,13 +2,10 @@
  * The lookups of the user screens (spec 000 section 7): departments, designations, workflow roles and user
  * groups as select options, loaded when the form opens. A failed lookup leaves its select empty and says so.
  */
-import { useEffect, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useMemo } from 'react';
 import type { FieldOption } from '../../../shared/resources/types';
 import { MSG } from '../../../shared/contract/messages';
-import { crudApi } from '../../crud/crud-api';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
-import { notifyError } from '../../lib/notifier/notify-slice';
+import { useQuery } from '../../crud/use-request';
 
 export const LOOKUP_FAILED = 'The choices could not be loaded.';
 
@@ -21,12 +18,12 @@ interface LookupSpec {
   label(item: Item): string;
 }
 
-export const USER_LOOKUPS: readonly LookupSpec[] = [
-  { field: 'tbdepartment', endpoint: 'getdepartmentForEmployee', value: 'id', label: (i) => String(i.departmentName ?? '') },
-  { field: 'tbdesignation', endpoint: 'getdesignationall', value: 'id', label: (i) => String(i.designationname ?? '') },
-  { field: 'tbband', endpoint: 'getbandForTask', value: 'id', label: (i) => String(i.bandname ?? '') },
-  { field: 'usergroupid', endpoint: 'getusergroup', value: 'usergroupid', label: (i) => String(i.usergroup ?? '') },
-];
+export const USER_LOOKUPS = [
+  { field: 'tbdepartment', endpoint: 'getdepartmentForEmployee', value: 'id', label: (i: Item) => String(i.departmentName ?? '') },
+  { field: 'tbdesignation', endpoint: 'getdesignationall', value: 'id', label: (i: Item) => String(i.designationname ?? '') },
+  { field: 'tbband', endpoint: 'getbandForTask', value: 'id', label: (i: Item) => String(i.bandname ?? '') },
+  { field: 'usergroupid', endpoint: 'getusergroup', value: 'usergroupid', label: (i: Item) => String(i.usergroup ?? '') },
+] as const satisfies readonly LookupSpec[];
 
 export type LookupOptions = Record<string, FieldOption[]>;
 
@@ -37,26 +34,25 @@ function toOptions(spec: LookupSpec, answer: unknown): FieldOption[] {
     .map((i) => ({ value: String(i[spec.value]), label: spec.label(i) }));
 }
 
+/** One lookup's options; undefined until its answer came (a failed lookup leaves its select empty). */
+function useLookup(spec: LookupSpec): FieldOption[] | undefined {
+  const { data, entry } = useQuery<unknown>({ group: 'master', name: spec.endpoint }, {}, {
+    key: `users/lookup/${spec.field}`, failureText: LOOKUP_FAILED, failureTitle: MSG.oops,
+  });
+  const answered = entry?.status === 'succeeded' || data !== undefined;
+  return useMemo(() => (answered ? toOptions(spec, data) : undefined), [answered, spec, data]);
+}
+
 /** The options of every lookup field, by field name (empty until loaded). */
 export function useUserLookups(): LookupOptions {
-  const dispatch = useDispatch();
-  const [options, setOptions] = useState<LookupOptions>({});
-  useEffect(() => {
-    let live = true;
-    for (const spec of USER_LOOKUPS) {
-      crudApi.call(spec.endpoint).then(
-        (answer) => {
-          if (live) setOptions((o) => ({ ...o, [spec.field]: toOptions(spec, answer) }));
-        },
-        (error: unknown) => {
-          if (!live) return;
-          if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? LOOKUP_FAILED, MSG.oops));
-        },
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
-  return options;
+  const [department, designation, band, group] = USER_LOOKUPS;
+  // Always the same four hook calls, in this order (hooks may not run in a loop).
+  const [a, b, c, d] = [useLookup(department), useLookup(designation), useLookup(band), useLookup(group)];
+  return useMemo(() => {
+    const loaded: LookupOptions = {};
+    [a, b, c, d].forEach((options, i) => {
+      if (options) loaded[USER_LOOKUPS[i].field] = options;
+    });
+    return loaded;
+  }, [a, b, c, d]);
 }

@@ -7,7 +7,7 @@
  * The access is saved with the version it was read at: when someone else changed it (or the employee)
  * meanwhile, the save answers 409, the edits stay on screen and the page offers Reload.
  */
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -31,7 +31,8 @@ import SaveIcon from '@mui/icons-material/Save';
 import { MSG } from '../../../shared/contract/messages';
 import { APPROVER_MSG, USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../shared/contract/user-endpoints';
 import { employee, workflowRole } from '../../../shared/resources';
-import { crudApi, type Row } from '../../crud/crud-api';
+import type { Row } from '../../crud/crud-api';
+import { usePending, useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
@@ -100,44 +101,33 @@ export default function UserActivityAccess() {
   const { id: param } = useParams();
   const id = /^\d+$/.test(param ?? '') ? Number(param) : 0;
   const dispatch = useDispatch();
-  const [access, setAccess] = useState<Access | null>(null);
-  const [fetchError, setLoadError] = useState<string | null>(null);
-  const loadError = id ? fetchError : null;
-  const [flags, setFlags] = useState<Row>({});
+  const request = useRequest();
+  const loadFailure = { failureText: ACCESS_LOAD_FAILED, failureTitle: MSG.oops };
+  const read = useQuery<unknown>(id ? USER_ACCESS_ENDPOINTS.getUsractById : null, { userid: id }, loadFailure);
+  /** The access as the server holds it; the screen edits a copy of it (`access`). */
+  const loaded = useMemo(() => (read.data === undefined ? null : toAccess(read.data, id)), [read.data, id]);
+  const loadError = id && read.failed ? (read.entry?.message ?? ACCESS_LOAD_FAILED) : null;
+  const [access, setAccess] = useState<Access | null>(loaded);
+  // A new answer (the first one, a Reload) replaces the edits (set during render, as React advises).
+  const [shown, setShown] = useState(loaded);
+  if (shown !== loaded) {
+    setShown(loaded);
+    setAccess(loaded);
+  }
+  const approvers = useQuery<Candidate[]>(loaded ? USER_ACCESS_ENDPOINTS.getApproversForUser : null, { userid: loaded?.userid }, loadFailure);
+  const roleFlags = useQuery<Row>(loaded?.roleid ? USER_ACCESS_ENDPOINTS.getCheckboxes : null, { roleid: loaded?.roleid }, loadFailure);
+  const flags = roleFlags.data ?? {};
   /** The reporting managers on offer; null until they are loaded. */
-  const [candidates, setCandidates] = useState<Candidate[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [loads, setLoads] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    const failed = (error: unknown, fallback: string) => {
-      if (!live) return;
-      if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
-    };
-    if (!id) return undefined;
-    crudApi.call('getUsractById', { userid: id }).then(
-      (answer) => {
-        if (!live) return;
-        const a = toAccess(answer, id);
-        setAccess(a);
-        crudApi.call<Candidate[]>(USER_ACCESS_ENDPOINTS.getApproversForUser.name, { userid: a.userid }).then(
-          (c) => live && setCandidates(Array.isArray(c) ? c.filter((x) => x.id !== a.userid) : []),
-          (e: unknown) => failed(e, ACCESS_LOAD_FAILED),
-        );
-        if (!a.roleid) return;
-        crudApi.call<Row>('getCheckboxes', { roleid: a.roleid }).then((f) => live && setFlags(f ?? {}), (e: unknown) => failed(e, ACCESS_LOAD_FAILED));
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setLoadError(serverMessage(error) ?? ACCESS_LOAD_FAILED);
-        failed(error, ACCESS_LOAD_FAILED);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [dispatch, id, loads]);
+  const candidates = useMemo(
+    () => (approvers.data === undefined ? null : Array.isArray(approvers.data) ? approvers.data.filter((x) => x.id !== loaded?.userid) : []),
+    [approvers.data, loaded?.userid],
+  );
+  const saving = usePending(USER_ACCESS_ENDPOINTS.saveUserActivityAceess);
+  const reload = () => {
+    read.reload();
+    approvers.reload();
+    roleFlags.reload();
+  };
 
   const tick = (activityID: number, on: boolean) =>
     setAccess((a) => a && { ...a, actAccesslst: a.actAccesslst.map((r) => (r.activityID === activityID ? { ...r, chkselect: on } : r)) });
@@ -150,11 +140,9 @@ export default function UserActivityAccess() {
       dispatch(notifyError(problem, MSG.oops));
       return;
     }
-    setSaving(true);
     try {
       const { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version } = access;
-      const answer = await crudApi.call<Row>('saveUserActivityAceess', { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version });
-      setSaving(false);
+      const answer = await request<Row>(USER_ACCESS_ENDPOINTS.saveUserActivityAceess, { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version });
       if (answer?.status === 'Success') {
         dispatch(notifySuccess(str(answer.message) || USER_ACCESS_MSG.saved));
         dispatch(navigateTo(employee.routes.home));
@@ -162,7 +150,6 @@ export default function UserActivityAccess() {
         dispatch(notifyError(str(answer?.message) || MSG.oops, MSG.oops));
       }
     } catch (error) {
-      setSaving(false);
       if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? USER_ACCESS_MSG.activity, MSG.oops));
     }
   };
@@ -186,7 +173,7 @@ export default function UserActivityAccess() {
           {loadError}
         </Alert>
       ) : null}
-      <StaleAlert sx={{ mb: 2 }} onReload={() => setLoads((n) => n + 1)} />
+      <StaleAlert sx={{ mb: 2 }} onReload={reload} />
       {!id ? <EmployeePicker /> : null}
       {id && !access && !loadError ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}
       {access && currentInvalid ? (

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from '../../../app/App';
+import { DEFAULT_ANSWERS } from '../../../../shared/resources/types';
+import { PAIR_SEPARATOR_MSG } from '../entry-form-page';
 import { answer, callsTo, signIn, stop, type Handler } from '../../../crud/__tests__/mock-server';
 import { renderWithApp } from '../../../test-support/render';
 
@@ -24,6 +26,7 @@ describe('common master entries list', () => {
     answer({
       getCommonMaster: ({ pageno }) => (pageno === 1 ? Array.from({ length: 10 }, (_, i) => entry(i + 1)) : [entry(11), entry(12, { activeStatus: 'N' })]),
       getSearchForcommonMaster: () => [entry(3, { totalItems: 1 })],
+      changeStatusForCommonMaster: ({ activeStatus }) => (activeStatus === 'Y' ? DEFAULT_ANSWERS.reactivated : DEFAULT_ANSWERS.deactivated),
       gettypeformasterByID: ({ id }) => ({ id, typeid: id, code: 'DIST', type: 'District', activeStatus: 'Y' }),
     });
     const { task } = renderApp('/CommonMasterEntry/4');
@@ -40,7 +43,12 @@ describe('common master entries list', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByText('District 12')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
+    // a status change asks for the page on screen again (the same body: asked again, not served from the slice)
+    fireEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
+    expect(await screen.findByText(DEFAULT_ANSWERS.reactivated.message)).toBeInTheDocument();
+    expect(callsTo('changeStatusForCommonMaster')).toEqual([{ id: 12, activeStatus: 'Y', userID: 7 }]);
+    await waitFor(() => expect(callsTo('getCommonMaster')).toHaveLength(3));
+    expect(callsTo('getCommonMaster')[2]).toEqual({ typeid: 4, pageno: 2, userID: 7 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect((await screen.findAllByTestId('toast')).map((t) => t.textContent)).toContain('OOPS!Please Fill Search Text!');
@@ -157,6 +165,9 @@ describe('common master entry form', () => {
     fireEvent.change(screen.getByLabelText('Name 2'), { target: { value: 'Mumbai City' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save row 2' }));
     expect(within(screen.getByTestId('pair-2')).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['2', 'MU', 'Mumbai City']);
+    // the Values text shows the edit: what is saved is what is shown
+    expect(screen.getByLabelText('Values')).toHaveValue('PN:Pune,MU:Mumbai City');
+    expect(screen.getByTestId('format-message')).toHaveTextContent('Correct Format.');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(location()).toBe('/CommonMasterEntry/5'));
@@ -165,13 +176,53 @@ describe('common master entry form', () => {
         typeid: 5,
         typeidfordep: 2,
         typeidfordepsortname: 11,
-        valueforjson: 'PN:Pune,MU:Mumbai',
+        valueforjson: 'PN:Pune,MU:Mumbai City',
         distList: [
           { depenshortname: 'PN', depenname: 'Pune' },
           { depenshortname: 'MU', depenname: 'Mumbai City' },
         ],
         userID: 7,
       },
+    ]);
+    await stop(task);
+  });
+
+  it('keeps the Values text and the pair table one: a deleted pair leaves the text, a separator in an inline edit is refused, typing rewrites the table', async () => {
+    answer(dependencyHandlers(() => ({ status: 'Success', message: 'Record Saved Successfully!', ids: [1, 2] })));
+    const { task } = renderApp('/CommonMaster/5');
+    await openDependency();
+    const values = screen.getByLabelText('Values');
+    fireEvent.change(values, { target: { value: 'PN: Pune, MU:Mumbai,NG:Nagpur' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete row 2' }));
+    expect(values).toHaveValue('PN:Pune,NG:Nagpur');
+    expect(screen.queryByTestId('pair-3')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('pair-2')).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['2', 'NG', 'Nagpur']);
+
+    // a colon or comma would split the pair in the text: refused, the row and the text stay as they were
+    fireEvent.click(screen.getByRole('button', { name: 'Edit row 1' }));
+    fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Pune, City' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save row 1' }));
+    expect(screen.getByTestId('pair-1')).toHaveTextContent(PAIR_SEPARATOR_MSG);
+    expect(values).toHaveValue('PN:Pune,NG:Nagpur');
+    fireEvent.change(screen.getByLabelText('Short Name 1'), { target: { value: ' PU ' } });
+    fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Pune City' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save row 1' }));
+    expect(values).toHaveValue('PU:Pune City,NG:Nagpur');
+
+    // typing in the text after an inline edit keeps the edit (the table is read from the text)
+    fireEvent.change(values, { target: { value: 'PU:Pune City,NG:Nagpur,WR:Wardha' } });
+    expect(within(screen.getByTestId('pair-1')).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['1', 'PU', 'Pune City']);
+    expect(within(screen.getByTestId('pair-3')).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['3', 'WR', 'Wardha']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/CommonMasterEntry/5'));
+    const [body] = callsTo('savecommonmasterdependancy');
+    expect(body.valueforjson).toBe('PU:Pune City,NG:Nagpur,WR:Wardha');
+    expect(body.distList).toEqual([
+      { depenshortname: 'PU', depenname: 'Pune City' },
+      { depenshortname: 'NG', depenname: 'Nagpur' },
+      { depenshortname: 'WR', depenname: 'Wardha' },
     ]);
     await stop(task);
   });
