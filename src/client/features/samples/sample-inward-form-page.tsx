@@ -4,8 +4,9 @@
  * - Sampling Date after today: warning 'Please Select Less Than Current Date !' and the value is cleared.
  *   Inwarded Date after today or before the sampling date: warning 'Please Select Less Than Current Date Or
  *   Greter Than Sampling Date!' (the value is cleared too).
- * - States of India, District and Soil Type are autocompletes (3 characters, at most 8 results); District
- *   lists the districts of the chosen state and is cleared when the state changes.
+ * - States of India, District, Agro Climatic Zone and Soil Type are autocompletes over their masters (3 characters,
+ *   at most 8 results); District lists the districts of the chosen state and is cleared when the state changes.
+ *   Agro Climatic Zone and Soil Type also take typed text (the legacy screen stored free text).
  * - Mandatory fields: the shared schema (shared/validation/sample-inward); the messages show under the fields
  *   and one OOPS toast says 'Please fill all mandatory fields!' (or the first message when nothing is empty).
  * - Save: Success opens 'Sample Inward OTP Is :' with the OTP and then goes to SampleInwardHome; Success1 opens
@@ -37,12 +38,11 @@ import { isHandledCentrally, serverField, serverMessage } from '../../lib/api';
 import { useReasonPrompt } from '../../lib/confirm-dialog';
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { notifyError, notifyWarning } from '../../lib/notifier/notify-slice';
-import { districtLookup, masterLookup } from './api';
+import { districtLookup, masterLookup, type MasterLookup } from './api';
 import MasterAutocomplete from './master-autocomplete';
 import MessageDialog, { type DialogMessage } from './message-dialog';
 
 export const SAMPLE_HOME = '/SampleInwardHome';
-export const SOIL_TYPE_MASTER = 'Soil Type';
 
 interface FormValues extends Record<SampleInwardField, string> {
   statesofIndiaId: number | null;
@@ -171,7 +171,13 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
   const lookupStates = useCallback((t: string) => masterLookup(MASTER_TYPES.state, t), []);
   const state = formik.values.stateShortname || formik.values.statesofIndia;
   const lookupDistricts = useCallback((t: string) => districtLookup(state, t), [state]);
-  const lookupSoilTypes = useCallback((t: string) => masterLookup(SOIL_TYPE_MASTER, t), []);
+  const lookupSoilTypes = useCallback((t: string) => masterLookup(MASTER_TYPES.soilType, t), []);
+  const lookupZones = useCallback((t: string) => masterLookup(MASTER_TYPES.agroClimaticZone, t), []);
+  /** A master autocomplete that also keeps typed text. */
+  const openMaster = (name: 'agroclimaticzone' | 'soiltype', lookup: (t: string) => MasterLookup) => (
+    <MasterAutocomplete id={`sampleInward-${name}`} label={SAMPLE_INWARD_LABELS[name]} required freeSolo value={formik.values[name]}
+      lookup={lookup} onChange={(_item, t) => void setFieldValue(name, t)} onBlur={() => void setFieldTouched(name, true)} error={err(name)} />
+  );
 
   const closeDialog = () => {
     const done = dialog?.done;
@@ -203,12 +209,11 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
           onBlur={() => void setFieldTouched('district', true)} error={err('district')} />
         {text('gpslocation')}
         {text('source')}
-        {text('agroclimaticzone')}
+        {openMaster('agroclimaticzone', lookupZones)}
         {text('temperature')}
         {text('minimumrainfall', { type: 'number' })}
         {text('maximumrainfall', { type: 'number' })}
-        <MasterAutocomplete id="sampleInward-soiltype" label={SAMPLE_INWARD_LABELS.soiltype} required freeSolo value={formik.values.soiltype}
-          lookup={lookupSoilTypes} onChange={(_item, t) => void setFieldValue('soiltype', t)} onBlur={() => void setFieldTouched('soiltype', true)} error={err('soiltype')} />
+        {openMaster('soiltype', lookupSoilTypes)}
         {text('soilcolor')}
       </Box>
       <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>
