@@ -3,7 +3,8 @@ import { demoLabAsAdmin, screenshot, type RunningServer } from './support/harnes
 
 let server: RunningServer;
 let page: Page;
-// The demo lab brings the States of India, their Districts and the soil types the autocompletes look up.
+// The demo lab brings the States of India, their Districts, the soil types, agro-climatic zones and sample types the
+// autocompletes look up.
 demoLabAsAdmin((s) => ({ server, page } = s));
 
 const isoDaysAgo = (n: number) => {
@@ -38,7 +39,7 @@ test("register a sample, see its OTP, create an isolate from that OTP and see 'S
   await choose('District', 'Pun', 'Pune');
   await page.getByLabel('GPS Location').fill('18.5204 N, 73.8567 E');
   await page.getByLabel('Source').fill('Sugarcane field');
-  await page.getByLabel('Agro Climatic Zone').fill('Western Plateau and Hills');
+  await choose('Agro Climatic Zone', 'West', 'Western Plateau and Hills');
   await page.getByLabel('Temperature').fill('28 C');
   await page.getByLabel('Minimum Rainfall').fill('600');
   await page.getByLabel('Maximum Rainfall').fill('750.5');
@@ -70,7 +71,7 @@ test("register a sample, see its OTP, create an isolate from that OTP and see 'S
   await expect(page.getByLabel('Sample Code Version').inputValue()).resolves.toBe(`${sampleCode}-1`);
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Please Select Sample Type!').first().waitFor();
-  await page.getByRole('combobox', { name: 'Sample Type' }).fill('Rhizosphere soil');
+  await choose('Sample Type', 'Rhizo', 'Rhizosphere soil');
   await page.getByLabel('Soil pH').fill('7.2');
   await page.getByLabel('Soil EC').fill('0.45');
   await page.getByLabel('Soil TDS').fill('320');

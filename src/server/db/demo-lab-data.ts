@@ -58,6 +58,13 @@ export const DEMO_LAB = {
       ],
     },
     {
+      // The Isolate screen's Sample Type autocomplete looks this master up (the samples below use its values).
+      code: 'SMPTYP', type: 'Sample Type', entries: [
+        { shortname: 'RHZ', value: 'Rhizosphere soil' }, { shortname: 'BULK', value: 'Bulk soil' }, { shortname: 'RHP', value: 'Rhizoplane' },
+        { shortname: 'ENDO', value: 'Root endosphere' },
+      ],
+    },
+    {
       code: 'MICTYPE', type: 'Microbe Type', entries: [
         { shortname: 'BAC', value: 'Bacteria' }, { shortname: 'FUN', value: 'Fungi' }, { shortname: 'ACT', value: 'Actinomycetes' },
       ],

@@ -14,7 +14,7 @@ export const COMMON_MASTER_MSG = {
 } as const;
 
 /** Master type names the workflow screens look up by name (spec 001 sections 5 and 9). */
-export const MASTER_TYPES = { state: 'States of India', district: 'District' } as const;
+export const MASTER_TYPES = { state: 'States of India', district: 'District', soilType: 'Soil Type', agroClimaticZone: 'Agro Climatic Zone' } as const;
 
 /** Autocompletes of master data (spec 001 sections 5 and 9): at most 8 results; typing starts the search at 3 characters. */
 export const MASTER_LOOKUP = { maxResults: 8, minText: 3, minTextForParameters: 4 } as const;

@@ -15,23 +15,29 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import type { PlantAssessmentPreview } from '../../../shared/contract/activity-endpoints';
+import { ACTIVITY_ENDPOINTS, type PlantAssessmentPreview, type PlantAssessmentSaveAnswer } from '../../../shared/contract/activity-endpoints';
 import { MSG } from '../../../shared/contract/messages';
 import { WORKFLOW_MSG } from '../../../shared/workflow';
+import { usePending, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { activitiesApi } from './activities-api';
 import { LEVEL2_HOME } from './activity-paths';
 
 export const SAVED = 'Record Saved Successfully!';
 export const PLANT_CODE_IS = 'Plant Assessment Code Is :';
+
+const FIND = ACTIVITY_ENDPOINTS.findisolaecodeforplantassesment;
+const SAVE = ACTIVITY_ENDPOINTS.saveLevel2ActivityPlantassisscode;
 
 export default function Level2EntryPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [isolatecode, setIsolatecode] = useState('');
   const [found, setFound] = useState<PlantAssessmentPreview | null>(null);
-  const [busy, setBusy] = useState<'search' | 'save' | null>(null);
+  const request = useRequest();
+  const searching = usePending(FIND);
+  const saving = usePending(SAVE);
+  const busy = searching || saving;
 
   const failed = (error: unknown) => {
     if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? WORKFLOW_MSG.saveError, MSG.oopsTitle));
@@ -45,13 +51,10 @@ export default function Level2EntryPage() {
       dispatch(notifyError(WORKFLOW_MSG.isolateRequired, MSG.oopsTitle));
       return;
     }
-    setBusy('search');
     try {
-      setFound(await activitiesApi.findIsolate({ isolatecode: code }));
+      setFound(await request<PlantAssessmentPreview>(FIND, { isolatecode: code }));
     } catch (error) {
       failed(error);
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -60,9 +63,8 @@ export default function Level2EntryPage() {
       dispatch(notifyError(WORKFLOW_MSG.isolateRequired, MSG.oopsTitle));
       return;
     }
-    setBusy('save');
     try {
-      const answer = await activitiesApi.savePlantAssessment({ isolatecode: code });
+      const answer = await request<PlantAssessmentSaveAnswer>(SAVE, { isolatecode: code });
       if (answer?.statuss === 'Success') {
         dispatch(notifySuccess(`${SAVED} ${PLANT_CODE_IS} ${answer.pncode}`));
         navigate(LEVEL2_HOME);
@@ -71,8 +73,6 @@ export default function Level2EntryPage() {
       }
     } catch (error) {
       failed(error);
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -86,8 +86,8 @@ export default function Level2EntryPage() {
               setIsolatecode(e.target.value);
               setFound(null);
             }} />
-          <IconButton type="submit" aria-label="Search Isolate Code" title="Search" color="primary" disabled={busy !== null}>
-            {busy === 'search' ? <CircularProgress size={20} aria-label="Searching" /> : <SearchIcon />}
+          <IconButton type="submit" aria-label="Search Isolate Code" title="Search" color="primary" disabled={busy}>
+            {searching ? <CircularProgress size={20} aria-label="Searching" /> : <SearchIcon />}
           </IconButton>
         </Box>
         {found && (
@@ -99,7 +99,7 @@ export default function Level2EntryPage() {
           slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
         <Box sx={{ display: 'flex', gap: 1, mt: 3 }}>
           <Button variant="outlined" onClick={() => navigate(LEVEL2_HOME)}>Back</Button>
-          <Button variant="contained" disabled={busy !== null} onClick={() => void onSave()}>Save</Button>
+          <Button variant="contained" disabled={busy} onClick={() => void onSave()}>Save</Button>
         </Box>
       </Paper>
     </Box>

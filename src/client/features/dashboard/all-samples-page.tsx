@@ -2,8 +2,8 @@
  * checkData (spec 001 section 2): a card that lists every active sample, but only for users with the
  * top-role flag (the server refuses the call for others; they see the empty card with a sentence).
  */
-import { useEffect, useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -14,39 +14,23 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { AllSamplesRow } from '../../../shared/contract/dashboard-endpoints';
+import { DASHBOARD_ENDPOINTS, type AllSamplesRow } from '../../../shared/contract/dashboard-endpoints';
 import { PageLinks } from '../../crud/pagination';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
-import { notifyError } from '../../lib/notifier/notify-slice';
+import { useQuery } from '../../crud/use-request';
 import { selectUser } from '../../app/session-slice';
-import { dashboardApi } from './dashboard-api';
 
 const COLUMNS = ['Sr. No.', 'Sample Inwarded No', 'Sample Code', 'Sampling Date', 'Sampled By', 'State', 'District', 'Isolates'];
 
 export default function AllSamplesPage() {
   const user = useSelector(selectUser);
-  const dispatch = useDispatch();
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<AllSamplesRow[] | null>(null);
-  /** The page whose answer (rows or failure) has arrived: loading while it differs from `page`. */
-  const [settledPage, setSettledPage] = useState(0);
   const allowed = user?.toprole === true;
-  const loading = allowed && settledPage !== page;
-
-  useEffect(() => {
-    if (!allowed) return undefined;
-    let live = true;
-    dashboardApi
-      .allSamples({ pageno: page, userID: user?.id ?? null })
-      .then((r) => live && setRows(Array.isArray(r) ? r : []))
-      .catch((e: unknown) => {
-        if (live && !isHandledCentrally(e)) dispatch(notifyError(serverMessage(e) ?? 'The samples could not be loaded.', 'Oops'));
-      })
-      .finally(() => live && setSettledPage(page));
-    return () => {
-      live = false;
-    };
-  }, [allowed, page, user?.id, dispatch]);
+  // The previous page's rows stay on screen while the next one loads.
+  const samples = useQuery<AllSamplesRow[]>(allowed ? DASHBOARD_ENDPOINTS.getAllSamples : null, { pageno: page, userID: user?.id ?? null }, {
+    failureText: 'The samples could not be loaded.', failureTitle: 'Oops',
+  });
+  const rows = samples.data === undefined ? null : Array.isArray(samples.data) ? samples.data : [];
+  const loading = allowed && (samples.loading || samples.entry?.status === 'pending');
 
   const total = rows?.[0]?.totalItems ?? 0;
   return (

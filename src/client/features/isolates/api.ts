@@ -1,12 +1,16 @@
-/** The calls of the isolate screen: POST /api/transaction/<legacy name> (spec 001 section 7). */
-import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
+/**
+ * The Sample Type lookup of the isolate screen (spec 001 sections 5, 9): the contract entry and body it asks
+ * with, and the answer's shaping. The calls go through the request layer (crud/use-request); the screen's
+ * other calls are SAMPLE_ENDPOINTS.
+ */
+import { COMMON_MASTER_ENDPOINTS, type MasterItem } from '../../../shared/contract/common-master-endpoints';
 import { SAMPLE_TYPE_LOOKUP } from '../../../shared/validation/isolate';
-import { postTo } from '../../lib/api';
 
-export const postTransaction = <T>(name: string, body: unknown): Promise<T> => postTo<T>({ group: 'transaction', name }, body);
+export const SAMPLE_TYPES = COMMON_MASTER_ENDPOINTS.getMasterData;
 
-/** Sample types from the 'Sample Type' master (getMasterData), at most 8. */
-export async function sampleTypes(text: string): Promise<MasterItem[]> {
-  const answer = await postTransaction<MasterItem[]>('getMasterData', { value: SAMPLE_TYPE_LOOKUP.masterType, message: text });
-  return Array.isArray(answer) ? answer.slice(0, SAMPLE_TYPE_LOOKUP.maxResults) : [];
-}
+/** The body of the lookup of sample types containing `text` (the 'Sample Type' master). */
+export const sampleTypesBody = (text: string) => ({ value: SAMPLE_TYPE_LOOKUP.masterType, message: text });
+
+/** At most 8 sample types; anything but a list is none. */
+export const sampleTypeOptions = (answer: unknown): MasterItem[] =>
+  (Array.isArray(answer) ? (answer as MasterItem[]).slice(0, SAMPLE_TYPE_LOOKUP.maxResults) : []);

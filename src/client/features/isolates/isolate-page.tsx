@@ -10,7 +10,7 @@
  *   missing or the check state is not S. Success opens 'Sample Code Is :' with the sample code version;
  *   Success1 shows the server's rescoremessage. Back goes to ActivityTransactionHome.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -31,12 +31,13 @@ import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../../shared/contract/messages';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
-import type { IsolatePreview, IsolateSaveAnswer, OtpItem } from '../../../shared/contract/sample-endpoints';
+import { SAMPLE_ENDPOINTS, type IsolatePreview, type IsolateSaveAnswer, type OtpItem } from '../../../shared/contract/sample-endpoints';
 import { ISOLATE_FIELDS, ISOLATE_MSG, SAMPLE_TYPE_LOOKUP, checkIsolate } from '../../../shared/validation/isolate';
 import type { RootState } from '../../app/store';
+import { usePending, useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { postTransaction, sampleTypes } from './api';
+import { SAMPLE_TYPES, sampleTypeOptions, sampleTypesBody } from './api';
 
 type Measures = Record<(typeof ISOLATE_FIELDS)[number], string>;
 const EMPTY: Measures = { sampletype: '', soiltds: '', soilph: '', soilec: '' };
@@ -47,15 +48,18 @@ const selectUserId = (state: RootState) => state.session.user?.id ?? null;
 export default function IsolatePage() {
   const dispatch = useDispatch();
   const userID = useSelector(selectUserId);
+  const request = useRequest();
   const [createMode, setCreateMode] = useState(true);
-  const [otps, setOtps] = useState<OtpItem[]>([]);
   const [otp, setOtp] = useState('');
   const [sampleCode, setSampleCode] = useState('');
   const [checkState, setCheckState] = useState('');
   const [preview, setPreview] = useState<IsolatePreview | null>(null);
   const [measures, setMeasures] = useState<Measures>(EMPTY);
-  const [typeOptions, setTypeOptions] = useState<MasterItem[]>([]);
-  const [saving, setSaving] = useState(false);
+  /** The sample type text looked up ('' while it is too short). */
+  const [typeText, setTypeText] = useState('');
+  const savingFirst = usePending(SAMPLE_ENDPOINTS.saveisolatecodereplacetootp);
+  const savingNext = usePending(SAMPLE_ENDPOINTS.saveisolatecode);
+  const saving = savingFirst || savingNext;
   const [result, setResult] = useState<string | null>(null);
 
   const fail = useCallback(
@@ -65,15 +69,13 @@ export default function IsolatePage() {
     [dispatch],
   );
 
-  const loadOtps = useCallback(() => {
-    postTransaction<OtpItem[]>('getOtpForIsolated', { userID })
-      .then((list) => setOtps(Array.isArray(list) ? list : []))
-      .catch((error: unknown) => fail(error, 'The OTPs could not be loaded.'));
-  }, [userID, fail]);
-
-  useEffect(() => {
-    if (createMode) loadOtps();
-  }, [createMode, loadOtps]);
+  // The OTPs are listed in create mode (again after each save).
+  const otpList = useQuery<OtpItem[]>(createMode ? SAMPLE_ENDPOINTS.getOtpForIsolated : null, { userID }, {
+    failureText: 'The OTPs could not be loaded.', failureTitle: MSG.oops,
+  });
+  const otps = createMode && Array.isArray(otpList.data) ? otpList.data : [];
+  const types = useQuery<MasterItem[]>(typeText ? SAMPLE_TYPES : null, sampleTypesBody(typeText), { key: 'isolate:sampletype' });
+  const typeOptions = typeText && !types.failed ? sampleTypeOptions(types.data) : [];
 
   const reset = (create: boolean) => {
     setCreateMode(create);
@@ -89,7 +91,7 @@ export default function IsolatePage() {
     setPreview(null);
     if (!value) return;
     try {
-      setPreview(await postTransaction<IsolatePreview>('getoverwrightotp', { otp: value, userID }));
+      setPreview(await request<IsolatePreview>(SAMPLE_ENDPOINTS.getoverwrightotp, { otp: value, userID }));
     } catch (error) {
       fail(error, ISOLATE_MSG.unknownOtp);
     }
@@ -105,24 +107,16 @@ export default function IsolatePage() {
       return;
     }
     try {
-      setPreview(await postTransaction<IsolatePreview>('getfindisolate', { sampleno: code, userID }));
+      setPreview(await request<IsolatePreview>(SAMPLE_ENDPOINTS.getfindisolate, { sampleno: code, userID }));
       setCheckState('S');
     } catch (error) {
       fail(error, ISOLATE_MSG.unknownSample);
     }
   };
 
-  const onSampleType = async (text: string) => {
+  const onSampleType = (text: string) => {
     setMeasures((m) => ({ ...m, sampletype: text }));
-    if (text.trim().length < SAMPLE_TYPE_LOOKUP.minText) {
-      setTypeOptions([]);
-      return;
-    }
-    try {
-      setTypeOptions(await sampleTypes(text.trim()));
-    } catch {
-      setTypeOptions([]);
-    }
+    setTypeText(text.trim().length < SAMPLE_TYPE_LOOKUP.minText ? '' : text.trim());
   };
 
   const save = async () => {
@@ -139,12 +133,11 @@ export default function IsolatePage() {
       dispatch(notifyError(ISOLATE_MSG.nextIsolateCode, MSG.oops));
       return;
     }
-    setSaving(true);
     try {
       const body = { ...checked.values, organismtype: preview.organismtype, userID };
       const answer = createMode
-        ? await postTransaction<IsolateSaveAnswer>('saveisolatecodereplacetootp', { ...body, otp })
-        : await postTransaction<IsolateSaveAnswer>('saveisolatecode', { ...body, sampleno: preview.sampleno });
+        ? await request<IsolateSaveAnswer>(SAMPLE_ENDPOINTS.saveisolatecodereplacetootp, { ...body, otp })
+        : await request<IsolateSaveAnswer>(SAMPLE_ENDPOINTS.saveisolatecode, { ...body, sampleno: preview.sampleno });
       if (answer?.statuss === 'Success') {
         setResult(answer.message);
       } else {
@@ -152,15 +145,13 @@ export default function IsolatePage() {
       }
     } catch (error) {
       fail(error, MSG.contactAdministrator);
-    } finally {
-      setSaving(false);
     }
   };
 
   const closeResult = () => {
     setResult(null);
     reset(createMode);
-    if (createMode) loadOtps();
+    if (createMode) otpList.reload();
   };
 
   const measure = (name: Exclude<keyof Measures, 'sampletype'>, step: number) => (
@@ -253,7 +244,7 @@ export default function IsolatePage() {
           filterOptions={(o) => o}
           inputValue={measures.sampletype}
           getOptionLabel={(o) => (typeof o === 'string' ? o : o.value)}
-          onInputChange={(_e, text) => void onSampleType(text)}
+          onInputChange={(_e, text) => onSampleType(text)}
           onChange={(_e, item) => setMeasures((m) => ({ ...m, sampletype: item === null ? '' : typeof item === 'string' ? item : item.value }))}
           renderInput={(params) => <TextField {...params} label={LABELS.sampletype} size="small" required />}
         />

@@ -1,27 +1,26 @@
 /**
- * The calls of the microbe screens (spec 001 section 7): the microbe master lookups under /api/master/ and
- * the identification calls under /api/transaction/, through the app's one HTTP client (lib/http).
+ * What the microbe screens ask (spec 001 section 7): the microbe master lookups under /api/master/, the gram
+ * character lookup and the identification calls under /api/transaction/, with the bodies and answer shaping
+ * they need. The calls go through the request layer (crud/use-request).
  */
 import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/endpoints';
-import {
-  IDENTIFICATION_ENDPOINTS, MICROBE_LOOKUP_ENDPOINTS,
-  type GenusItem, type IdentificationRecord, type IdentificationSaveAnswer, type MicrobeTypeItem, type SpeciesItem,
-} from '../../../shared/contract/microbe-endpoints';
-import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
-import { MICROBE_MASTER_TYPES } from '../../../shared/resources';
-import { postTo } from '../../lib/api';
+import { IDENTIFICATION_ENDPOINTS, MICROBE_LOOKUP_ENDPOINTS } from '../../../shared/contract/microbe-endpoints';
+import { MASTER_LOOKUP, MICROBE_MASTER_TYPES } from '../../../shared/resources';
 
-const post = <T>(e: { group: string; name: string }, body: unknown) => postTo<T>(e as Parameters<typeof postTo>[0], body);
+export const MICROBE_CALLS = {
+  microbeTypes: MICROBE_LOOKUP_ENDPOINTS.getCommonMastermicrobe,
+  genera: MICROBE_LOOKUP_ENDPOINTS.getCommonMastermicrobeforGenus,
+  species: MICROBE_LOOKUP_ENDPOINTS.getCommonMasterforspecies,
+  gramCharacters: COMMON_MASTER_ENDPOINTS.getMasterData,
+  identification: IDENTIFICATION_ENDPOINTS.getmicrobeidentificationByid,
+  saveIdentification: IDENTIFICATION_ENDPOINTS.savemicrobidentification,
+} as const;
 
-const L = MICROBE_LOOKUP_ENDPOINTS;
-const I = IDENTIFICATION_ENDPOINTS;
+/** The body of the lookup of gram characters containing `message` (the 'Gram Character' master). */
+export const gramCharactersBody = (message: string) => ({ value: MICROBE_MASTER_TYPES.gramCharacter, message });
 
-export const microbeApi = {
-  microbeTypes: () => post<MicrobeTypeItem[]>(L.getCommonMastermicrobe, {}),
-  generaOf: (bactid: number) => post<GenusItem[]>(L.getCommonMastermicrobeforGenus, { bactid }),
-  speciesOf: (bactid: number, genus: string) => post<SpeciesItem[]>(L.getCommonMasterforspecies, { bactid, genus }),
-  gramCharacters: (message: string) =>
-    post<MasterItem[]>(COMMON_MASTER_ENDPOINTS.getMasterData, { value: MICROBE_MASTER_TYPES.gramCharacter, message }),
-  identification: (samplenov: string) => post<IdentificationRecord>(I.getmicrobeidentificationByid, { samplenov }),
-  saveIdentification: (body: Record<string, unknown>) => post<IdentificationSaveAnswer>(I.savemicrobidentification, body),
-};
+/** A field of each item of a list answer (at most `max`); anything but a list is none. */
+export const fieldOf = <K extends string>(answer: unknown, key: K, max = Number.MAX_SAFE_INTEGER): string[] =>
+  (Array.isArray(answer) ? (answer as Array<Record<K, string>>).slice(0, max).map((i) => i[key]) : []);
+
+export const GRAM_CHARACTERS_MAX = MASTER_LOOKUP.maxResults;

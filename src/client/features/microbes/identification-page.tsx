@@ -6,7 +6,7 @@
  * Character' master from 3 characters, at most 8); biosafety level; Back (to the Level 1 list page
  * {pageno}) and Save. The form is checked with the server's schema; a stale save offers Reload.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useFormik } from 'formik';
@@ -22,19 +22,20 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { MSG } from '../../../shared/contract/messages';
-import type { IdentificationRecord } from '../../../shared/contract/microbe-endpoints';
+import type { IdentificationRecord, IdentificationSaveAnswer } from '../../../shared/contract/microbe-endpoints';
 import { BIOSAFETY_LEVELS, MASTER_LOOKUP } from '../../../shared/resources';
 import {
   IDENTIFICATION_FIELDS, IDENTIFICATION_MSG, IDENTIFICATION_STEPS, identificationSchema,
 } from '../../../shared/validation/microbe-identification';
 import { isHandledCentrally, serverField, serverMessage } from '../../lib/api';
+import { usePending, useQuery, useRequest } from '../../crud/use-request';
 import { useReasonPrompt } from '../../lib/confirm-dialog';
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { useSubmitWithToasts } from '../../lib/form-submit';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { StaleAlert } from '../../lib/stale-alert';
-import { microbeApi } from './api';
+import { GRAM_CHARACTERS_MAX, MICROBE_CALLS, fieldOf, gramCharactersBody } from './api';
 import { useMicrobeTypes } from './use-microbe-types';
 
 export const IDENTIFICATION_TITLE = 'Microbe Identification';
@@ -70,47 +71,18 @@ async function validate(values: Values): Promise<Record<string, string>> {
   }
 }
 
-/** A list loaded for a key; shown only while the key is still the current one (no reset inside effects). */
-interface Keyed { key: string; list: string[] }
-const listFor = (state: Keyed, key: string) => (state.key === key ? state.list : []);
+const CHOICES_FAILED = 'The choices could not be loaded.';
 
 /** Lists of the dependent choices: the genera of the chosen microbe, the species of the chosen genus. */
 function useChoices(bactid: string, genus: string) {
-  const dispatch = useDispatch();
-  const [genera, setGenera] = useState<Keyed>({ key: '', list: [] });
-  const [species, setSpecies] = useState<Keyed>({ key: '', list: [] });
-  const speciesKey = `${bactid}|${genus}`;
-  const failed = useCallback(
-    (error: unknown) => {
-      if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The choices could not be loaded.', MSG.oops));
-    },
-    [dispatch],
-  );
-  useEffect(() => {
-    let live = true;
-    if (bactid) {
-      microbeApi.generaOf(Number(bactid)).then(
-        (items) => live && setGenera({ key: bactid, list: items.map((i) => i.genus) }),
-        (e: unknown) => live && failed(e),
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [bactid, failed]);
-  useEffect(() => {
-    let live = true;
-    if (bactid && genus) {
-      microbeApi.speciesOf(Number(bactid), genus).then(
-        (items) => live && setSpecies({ key: speciesKey, list: items.map((i) => i.species) }),
-        (e: unknown) => live && failed(e),
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [bactid, genus, speciesKey, failed]);
-  return { genera: listFor(genera, bactid), species: listFor(species, speciesKey) };
+  const failure = { failureText: CHOICES_FAILED, failureTitle: MSG.oops };
+  const genera = useQuery(bactid ? MICROBE_CALLS.genera : null, { bactid: Number(bactid) }, { key: 'identification:genera', ...failure });
+  const species = useQuery(bactid && genus ? MICROBE_CALLS.species : null, { bactid: Number(bactid), genus }, { key: 'identification:species', ...failure });
+  // Only an answer to the current choice is listed (not the previous one's while the next loads).
+  return {
+    genera: bactid && genera.entry?.status === 'succeeded' ? fieldOf(genera.data, 'genus') : [],
+    species: bactid && genus && species.entry?.status === 'succeeded' ? fieldOf(species.data, 'species') : [],
+  };
 }
 
 /** The stored value stays choosable even when the master no longer offers it (deactivated since). */
@@ -118,23 +90,11 @@ const withCurrent = (list: string[], current: string) =>
   current && !list.some((x) => x.toLowerCase() === current.toLowerCase()) ? [current, ...list] : list;
 
 function GramCharacterInput({ value, onChange, error, disabled }: { value: string; onChange(v: string): void; error?: string; disabled: boolean }) {
-  const [found, setFound] = useState<Keyed>({ key: '', list: [] });
   const [input, setInput] = useState(value);
   const typed = input.trim();
   const searching = typed.length >= MASTER_LOOKUP.minText;
-  useEffect(() => {
-    let live = true;
-    if (searching) {
-      microbeApi.gramCharacters(typed).then(
-        (items) => live && setFound({ key: typed, list: items.slice(0, MASTER_LOOKUP.maxResults).map((i) => i.value) }),
-        () => live && setFound({ key: typed, list: [] }),
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [typed, searching]);
-  const options = searching ? listFor(found, typed) : [];
+  const found = useQuery(searching ? MICROBE_CALLS.gramCharacters : null, gramCharactersBody(typed), { key: 'identification:gramCharacter' });
+  const options = searching && found.entry?.status === 'succeeded' ? fieldOf(found.data, 'value', GRAM_CHARACTERS_MAX) : [];
   return (
     <Autocomplete
       id="identification-gramCharacter"
@@ -159,7 +119,8 @@ function GramCharacterInput({ value, onChange, error, disabled }: { value: strin
 function IdentificationForm({ record, samplenov, back }: { record: IdentificationRecord; samplenov: string; back: string }) {
   const dispatch = useDispatch();
   const types = useMicrobeTypes();
-  const [saving, setSaving] = useState(false);
+  const request = useRequest();
+  const saving = usePending(MICROBE_CALLS.saveIdentification);
   const reasonPrompt = useReasonPrompt();
   const formik = useFormik<Values>({
     initialValues: valuesOf(record),
@@ -172,17 +133,17 @@ function IdentificationForm({ record, samplenov, back }: { record: Identificatio
         amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
         if (amendmentReason === null) return;
       }
-      setSaving(true);
       const body = { samplenov, ...values, bactid: Number(values.bactid), version: record.version ?? 0 };
       try {
+        const save = (sent: Record<string, unknown>) => request<IdentificationSaveAnswer>(MICROBE_CALLS.saveIdentification, sent);
         let answer;
         try {
-          answer = await microbeApi.saveIdentification({ ...body, ...(amendmentReason ? { amendmentReason } : {}) });
+          answer = await save({ ...body, ...(amendmentReason ? { amendmentReason } : {}) });
         } catch (error) {
           if (amendmentReason !== null || serverField(error) !== 'amendmentReason') throw error;
           amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
           if (amendmentReason === null) return;
-          answer = await microbeApi.saveIdentification({ ...body, amendmentReason });
+          answer = await save({ ...body, amendmentReason });
         }
         if (answer?.statuss === 'Success') {
           dispatch(notifySuccess(answer.message || IDENTIFICATION_MSG.saved));
@@ -192,8 +153,6 @@ function IdentificationForm({ record, samplenov, back }: { record: Identificatio
         }
       } catch (error) {
         if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'Please Check Again!', MSG.oops));
-      } finally {
-        setSaving(false);
       }
     },
   });
@@ -278,30 +237,10 @@ function IdentificationForm({ record, samplenov, back }: { record: Identificatio
 
 export default function IdentificationPage() {
   const { samplenov, pageno } = useParams();
-  const dispatch = useDispatch();
-  const [record, setRecord] = useState<IdentificationRecord | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loads, setLoads] = useState(0);
+  const loaded = useQuery<IdentificationRecord>(samplenov ? MICROBE_CALLS.identification : null, { samplenov });
+  const record = samplenov ? (loaded.data ?? null) : null;
+  const error = loaded.failed ? (loaded.entry?.message ?? LOAD_FAILED) : null;
   const back = pageno && /^\d+$/.test(pageno) ? `${LIST_PATH}/${pageno}` : LIST_PATH;
-
-  useEffect(() => {
-    if (!samplenov) return;
-    let live = true;
-    microbeApi.identification(samplenov).then(
-      (r) => {
-        if (!live) return;
-        setRecord(r);
-        setError(null);
-      },
-      (e: unknown) => {
-        if (!live) return;
-        setError(serverMessage(e) ?? LOAD_FAILED);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [samplenov, loads, dispatch]);
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -314,7 +253,7 @@ export default function IdentificationPage() {
           {error}
         </Alert>
       ) : null}
-      <StaleAlert sx={{ mb: 2 }} onReload={() => setLoads((n) => n + 1)} />
+      <StaleAlert sx={{ mb: 2 }} onReload={loaded.reload} />
       {samplenov && !record && !error ? <LinearProgress aria-label="Loading" sx={{ mb: 2 }} /> : null}
       <RecordIntegrityNotice record={record} what="microbe identification" />
       {record ? <IdentificationForm key={`${record.samplenov}:${record.version ?? 0}`} record={record} samplenov={samplenov!} back={back} /> : null}

@@ -1,21 +1,25 @@
 /**
- * The calls of the sample inward screens: POST /api/transaction/<legacy name> (spec 001 section 7), through
- * the app's one HTTP client (lib/http), plus the common-master lookups of the autocompletes.
+ * The master lookups of the sample inward autocompletes (spec 001 sections 5, 9): which contract entry each
+ * asks and with what body, and the shaping of the answer. The calls themselves go through the request layer
+ * (crud/use-request); the screen's other calls are SAMPLE_ENDPOINTS.
  */
-import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
+import { COMMON_MASTER_ENDPOINTS, type MasterItem } from '../../../shared/contract/common-master-endpoints';
 import { MASTER_LOOKUP } from '../../../shared/resources/common-master';
-import { postTo } from '../../lib/api';
+import type { EndpointRef } from '../../crud/use-request';
 
-export const postTransaction = <T>(name: string, body: unknown): Promise<T> => postTo<T>({ group: 'transaction', name }, body);
+/** What an autocomplete asks for a typed text. */
+export interface MasterLookup {
+  endpoint: EndpointRef;
+  body: Record<string, unknown>;
+}
 
-const atMost8 = (answer: unknown): MasterItem[] => (Array.isArray(answer) ? (answer as MasterItem[]).slice(0, MASTER_LOOKUP.maxResults) : []);
+/** At most 8 results are shown (spec 001 section 9); anything but a list is none. */
+export const atMost8 = (answer: unknown): MasterItem[] => (Array.isArray(answer) ? (answer as MasterItem[]).slice(0, MASTER_LOOKUP.maxResults) : []);
 
 /** Entries of a master type containing the text (getMasterData). */
-export async function masterItems(type: string, text: string): Promise<MasterItem[]> {
-  return atMost8(await postTransaction<MasterItem[]>('getMasterData', { value: type, message: text }));
-}
+export const masterLookup = (type: string, text: string): MasterLookup => ({ endpoint: COMMON_MASTER_ENDPOINTS.getMasterData, body: { value: type, message: text } });
 
 /** The districts of a state (getDependancyData), containing the text. */
-export async function districtItems(state: string, text: string): Promise<MasterItem[]> {
-  return atMost8(await postTransaction<MasterItem[]>('getDependancyData', { shortname: state, message: text }));
-}
+export const districtLookup = (state: string, text: string): MasterLookup => ({
+  endpoint: COMMON_MASTER_ENDPOINTS.getDependancyData, body: { shortname: state, message: text },
+});

@@ -1,13 +1,19 @@
 /**
  * An autocomplete fed by a master lookup (spec 001 sections 5, 9): it asks the server once the typed text
  * has `minChars` characters (3 for states, district and soil type), and shows at most 8 results. The
- * chosen item's value (its name) is what the form keeps; `freeSolo` also accepts typed text.
+ * chosen item's value (its name) is what the form keeps; `freeSolo` also accepts typed text. The lookup is a
+ * query of the request layer keyed by the field, so a newer text replaces the answer of an older one.
  */
 import { useEffect, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
 import { MASTER_LOOKUP } from '../../../shared/resources/common-master';
+import { useQuery } from '../../crud/use-request';
+import { atMost8, type MasterLookup } from './api';
+
+/** The pause after the last key before the server is asked. */
+const TYPING_PAUSE_MS = 250;
 
 export interface MasterAutocompleteProps {
   id: string;
@@ -16,7 +22,8 @@ export interface MasterAutocompleteProps {
   /** Called with the chosen item, or with typed text (freeSolo), or null when cleared. */
   onChange(item: MasterItem | null, text: string): void;
   onBlur?(): void;
-  fetch(text: string): Promise<MasterItem[]>;
+  /** What to ask for a typed text (masterLookup, districtLookup). */
+  lookup(text: string): MasterLookup;
   minChars?: number;
   freeSolo?: boolean;
   disabled?: boolean;
@@ -26,13 +33,13 @@ export interface MasterAutocompleteProps {
 }
 
 export default function MasterAutocomplete({
-  id, label, value, onChange, onBlur, fetch, minChars = MASTER_LOOKUP.minText, freeSolo = false, disabled, required, error, hint,
+  id, label, value, onChange, onBlur, lookup, minChars = MASTER_LOOKUP.minText, freeSolo = false, disabled, required, error, hint,
 }: MasterAutocompleteProps) {
   const [input, setInput] = useState(value);
   const [shownValue, setShownValue] = useState(value);
-  const [options, setOptions] = useState<MasterItem[]>([]);
-  const [loading, setLoading] = useState(false);
-  const asked = useRef(0);
+  /** The text to look up ('' none) and the text asked for once typing paused. */
+  const [wanted, setWanted] = useState('');
+  const [asked, setAsked] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // A new value from the form (chosen, cleared, loaded) replaces the typed text.
@@ -45,29 +52,22 @@ export default function MasterAutocomplete({
     if (timer.current) clearTimeout(timer.current);
   }, []);
 
-  /** Asks the server (after a short pause) once the text is long enough; stale answers are dropped. */
+  const query = asked ? lookup(asked) : null;
+  const found = useQuery<MasterItem[]>(query?.endpoint ?? null, query?.body ?? {}, { key: `lookup:${id}` });
+  const options = asked && !found.failed ? atMost8(found.data) : [];
+  const loading = wanted !== '' && (wanted !== asked || found.entry?.status === 'pending');
+
+  /** Asks the server (after a short pause) once the text is long enough. */
   const search = (typed: string) => {
     const text = typed.trim();
-    const ticket = ++asked.current;
     if (timer.current) clearTimeout(timer.current);
     if (text.length < minChars || text === value) {
-      setOptions([]);
-      setLoading(false);
+      setWanted('');
+      setAsked('');
       return;
     }
-    setLoading(true);
-    timer.current = setTimeout(() => {
-      fetch(text)
-        .then((items) => {
-          if (ticket === asked.current) setOptions(items.slice(0, MASTER_LOOKUP.maxResults));
-        })
-        .catch(() => {
-          if (ticket === asked.current) setOptions([]);
-        })
-        .finally(() => {
-          if (ticket === asked.current) setLoading(false);
-        });
-    }, 250);
+    setWanted(text);
+    timer.current = setTimeout(() => setAsked(text), TYPING_PAUSE_MS);
   };
 
   return (

@@ -4,14 +4,15 @@
  * - Sampling Date after today: warning 'Please Select Less Than Current Date !' and the value is cleared.
  *   Inwarded Date after today or before the sampling date: warning 'Please Select Less Than Current Date Or
  *   Greter Than Sampling Date!' (the value is cleared too).
- * - States of India, District and Soil Type are autocompletes (3 characters, at most 8 results); District
- *   lists the districts of the chosen state and is cleared when the state changes.
+ * - States of India, District, Agro Climatic Zone and Soil Type are autocompletes over their masters (3 characters,
+ *   at most 8 results); District lists the districts of the chosen state and is cleared when the state changes.
+ *   Agro Climatic Zone and Soil Type also take typed text (the legacy screen stored free text).
  * - Mandatory fields: the shared schema (shared/validation/sample-inward); the messages show under the fields
  *   and one OOPS toast says 'Please fill all mandatory fields!' (or the first message when nothing is empty).
  * - Save: Success opens 'Sample Inward OTP Is :' with the OTP and then goes to SampleInwardHome; Success1 opens
  *   'Save Message' with the message; anything else 'Save Failed!'.
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useFormik } from 'formik';
@@ -25,23 +26,23 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { MSG } from '../../../shared/contract/messages';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
-import type { SampleInwardRecord, SampleInwardSaveAnswer } from '../../../shared/contract/sample-endpoints';
+import { SAMPLE_ENDPOINTS, type SampleInwardRecord, type SampleInwardSaveAnswer } from '../../../shared/contract/sample-endpoints';
 import { MASTER_TYPES } from '../../../shared/resources/common-master';
 import {
   SAMPLE_INWARD_FIELDS, SAMPLE_INWARD_LABELS, SAMPLE_INWARD_MAX, SAMPLE_INWARD_MSG, inwardDateWarning, localToday, sampleInwardSchema,
   samplingDateWarning, type SampleInwardField,
 } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
+import { useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverField, serverMessage } from '../../lib/api';
 import { useReasonPrompt } from '../../lib/confirm-dialog';
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { notifyError, notifyWarning } from '../../lib/notifier/notify-slice';
-import { districtItems, masterItems, postTransaction } from './api';
+import { districtLookup, masterLookup, type MasterLookup } from './api';
 import MasterAutocomplete from './master-autocomplete';
 import MessageDialog, { type DialogMessage } from './message-dialog';
 
 export const SAMPLE_HOME = '/SampleInwardHome';
-export const SOIL_TYPE_MASTER = 'Soil Type';
 
 interface FormValues extends Record<SampleInwardField, string> {
   statesofIndiaId: number | null;
@@ -71,6 +72,7 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
   const today = useMemo(() => localToday(), []);
   const [dialog, setDialog] = useState<(DialogMessage & { done: boolean }) | null>(null);
   const reasonPrompt = useReasonPrompt();
+  const request = useRequest();
   const formik = useFormik<FormValues>({
     initialValues: record ? valuesOf(record) : emptyValues(user?.resourceName || user?.fullname || '', today),
     validationSchema: sampleInwardSchema(today),
@@ -93,12 +95,12 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
       try {
         let answer: SampleInwardSaveAnswer;
         try {
-          answer = await postTransaction<SampleInwardSaveAnswer>('savesampleinverd', { ...body, ...(amendmentReason ? { amendmentReason } : {}) });
+          answer = await request<SampleInwardSaveAnswer>(SAMPLE_ENDPOINTS.savesampleinverd, { ...body, ...(amendmentReason ? { amendmentReason } : {}) });
         } catch (error) {
           if (amendmentReason !== null || serverField(error) !== 'amendmentReason') throw error;
           amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
           if (amendmentReason === null) return;
-          answer = await postTransaction<SampleInwardSaveAnswer>('savesampleinverd', { ...body, amendmentReason });
+          answer = await request<SampleInwardSaveAnswer>(SAMPLE_ENDPOINTS.savesampleinverd, { ...body, amendmentReason });
         }
         if (answer?.status === 'Success') setDialog({ title: SAMPLE_INWARD_MSG.otpTitle, message: answer.message, done: true });
         else if (answer?.status === 'Success1') setDialog({ title: SAMPLE_INWARD_MSG.saveMessageTitle, message: answer.message, done: false });
@@ -166,10 +168,16 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
       district: '', districtId: null,
     });
   };
-  const fetchStates = useCallback((t: string) => masterItems(MASTER_TYPES.state, t), []);
+  const lookupStates = useCallback((t: string) => masterLookup(MASTER_TYPES.state, t), []);
   const state = formik.values.stateShortname || formik.values.statesofIndia;
-  const fetchDistricts = useCallback((t: string) => districtItems(state, t), [state]);
-  const fetchSoilTypes = useCallback((t: string) => masterItems(SOIL_TYPE_MASTER, t), []);
+  const lookupDistricts = useCallback((t: string) => districtLookup(state, t), [state]);
+  const lookupSoilTypes = useCallback((t: string) => masterLookup(MASTER_TYPES.soilType, t), []);
+  const lookupZones = useCallback((t: string) => masterLookup(MASTER_TYPES.agroClimaticZone, t), []);
+  /** A master autocomplete that also keeps typed text. */
+  const openMaster = (name: 'agroclimaticzone' | 'soiltype', lookup: (t: string) => MasterLookup) => (
+    <MasterAutocomplete id={`sampleInward-${name}`} label={SAMPLE_INWARD_LABELS[name]} required freeSolo value={formik.values[name]}
+      lookup={lookup} onChange={(_item, t) => void setFieldValue(name, t)} onBlur={() => void setFieldTouched(name, true)} error={err(name)} />
+  );
 
   const closeDialog = () => {
     const done = dialog?.done;
@@ -194,19 +202,18 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
         {text('sampledby')}
         {text('resourceName')}
         <MasterAutocomplete id="sampleInward-statesofIndia" label={SAMPLE_INWARD_LABELS.statesofIndia} required value={formik.values.statesofIndia}
-          fetch={fetchStates} onChange={(item) => chooseState(item)} onBlur={() => void setFieldTouched('statesofIndia', true)} error={err('statesofIndia')} />
+          lookup={lookupStates} onChange={(item) => chooseState(item)} onBlur={() => void setFieldTouched('statesofIndia', true)} error={err('statesofIndia')} />
         <MasterAutocomplete id="sampleInward-district" key={`district-${state}`} label={SAMPLE_INWARD_LABELS.district} required value={formik.values.district}
-          fetch={fetchDistricts} disabled={!formik.values.statesofIndia} hint={formik.values.statesofIndia ? undefined : 'Choose the state first'}
+          lookup={lookupDistricts} disabled={!formik.values.statesofIndia} hint={formik.values.statesofIndia ? undefined : 'Choose the state first'}
           onChange={(item) => void formik.setValues({ ...formik.values, district: item?.value ?? '', districtId: item?.id ?? null })}
           onBlur={() => void setFieldTouched('district', true)} error={err('district')} />
         {text('gpslocation')}
         {text('source')}
-        {text('agroclimaticzone')}
+        {openMaster('agroclimaticzone', lookupZones)}
         {text('temperature')}
         {text('minimumrainfall', { type: 'number' })}
         {text('maximumrainfall', { type: 'number' })}
-        <MasterAutocomplete id="sampleInward-soiltype" label={SAMPLE_INWARD_LABELS.soiltype} required freeSolo value={formik.values.soiltype}
-          fetch={fetchSoilTypes} onChange={(_item, t) => void setFieldValue('soiltype', t)} onBlur={() => void setFieldTouched('soiltype', true)} error={err('soiltype')} />
+        {openMaster('soiltype', lookupSoilTypes)}
         {text('soilcolor')}
       </Box>
       <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>
@@ -225,20 +232,12 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
 
 export default function SampleInwardFormPage() {
   const { id } = useParams();
-  const dispatch = useDispatch();
   const editId = id && /^\d+$/.test(id) ? Number(id) : null;
-  const [record, setRecord] = useState<SampleInwardRecord | null>(null);
-  const [loading, setLoading] = useState(editId !== null);
-
-  useEffect(() => {
-    if (editId === null) return;
-    postTransaction<SampleInwardRecord>('getsapleivertById', { id: editId })
-      .then((r) => setRecord(r ?? null))
-      .catch((error: unknown) => {
-        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The sample could not be loaded.', MSG.oops));
-      })
-      .finally(() => setLoading(false));
-  }, [editId, dispatch]);
+  const loaded = useQuery<SampleInwardRecord>(editId === null ? null : SAMPLE_ENDPOINTS.getsapleivertById, { id: editId }, {
+    failureText: 'The sample could not be loaded.', failureTitle: MSG.oops,
+  });
+  const record = editId === null ? null : (loaded.data ?? null);
+  const loading = editId !== null && loaded.loading;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>

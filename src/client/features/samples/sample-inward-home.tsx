@@ -31,18 +31,20 @@ import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../../shared/contract/messages';
-import type { SampleInwardRow, SampleStatusAnswer } from '../../../shared/contract/sample-endpoints';
+import { SAMPLE_ENDPOINTS, type SampleInwardRow, type SampleStatusAnswer } from '../../../shared/contract/sample-endpoints';
 import { formatUtcDateTime } from '../../../shared/format/date-time';
 import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
 import { usePagedSearch } from '../../crud/use-paged-search';
+import { useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { notify, notifyError } from '../../lib/notifier/notify-slice';
-import { postTransaction } from './api';
 
 const PAGE_SIZE = 10;
+/** The request-slice entry of the list's page (the plain list and the search share it). */
+const LIST_KEY = 'sampleInward:list';
 const COLUMNS = ['Sr. No.', 'Sampling Date', 'Sampled By', 'Sample Inwarded No', 'Sample Code', 'Action'];
 
 const selectUser = (state: RootState) => state.session.user;
@@ -61,16 +63,17 @@ export default function SampleInwardHome() {
   const dispatch = useDispatch();
   const user = useSelector(selectUser);
   const userID = user?.id ?? null;
+  const request = useRequest();
 
-  /** Asks for one page; the caller applies the answer. */
+  /** Asks for one page through the request layer; the caller applies the answer. */
   const fetchPage = useCallback(
     async (pageno: number, searchText: string): Promise<SampleInwardRow[]> => {
       const answer = searchText
-        ? await postTransaction<SampleInwardRow[]>('getSearchForsampleinward', { searchText, pageno, userID })
-        : await postTransaction<SampleInwardRow[]>('getsamphome', { pageno, userID });
+        ? await request<SampleInwardRow[]>(SAMPLE_ENDPOINTS.getSearchForsampleinward, { searchText, pageno, userID }, { key: LIST_KEY })
+        : await request<SampleInwardRow[]>(SAMPLE_ENDPOINTS.getsamphome, { pageno, userID }, { key: LIST_KEY });
       return Array.isArray(answer) ? answer : [];
     },
-    [userID],
+    [userID, request],
   );
   const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch(fetchPage, SAMPLE_INWARD_MSG.emptySearch);
 
@@ -78,7 +81,7 @@ export default function SampleInwardHome() {
   const [confirming, setConfirming] = useState<{ row: SampleInwardRow; active: 'N' | 'Y' } | null>(null);
   const changeStatus = async (row: SampleInwardRow, active: 'N' | 'Y', reason: string) => {
     try {
-      const answer = await postTransaction<SampleStatusAnswer>('changesampleinStatus', { id: row.id, active, reason, userID });
+      const answer = await request<SampleStatusAnswer>(SAMPLE_ENDPOINTS.changesampleinStatus, { id: row.id, active, reason, userID });
       if (answer?.status === 'Success') dispatch(notify({ message: answer.message, title: SAMPLE_INWARD_MSG.deleteTitle, variant: 'success' }));
       else dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
     } catch (error) {

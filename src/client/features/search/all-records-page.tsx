@@ -18,7 +18,7 @@
  * - Show opens the search screen's 'Detailed Records for: {sample}' modal (Print, Open PDF; Cancel goes to
  *   homepage as there). The Excel icon exports what the table lists (every page, the applied filter) as data.csv.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -33,16 +33,18 @@ import GridOnIcon from '@mui/icons-material/GridOn';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  SEARCH_MSG, SEARCH_PAGE_SIZE, type FilterRow, type SampleLookup, type SearchAnswer, type SearchParameterSet, type SearchResultItem,
+  SEARCH_ENDPOINTS as E, SEARCH_MSG, SEARCH_PAGE_SIZE, type FilterRow, type SampleLookup, type SearchAnswer, type SearchParameterSet, type SearchResultItem,
 } from '../../../shared/contract/search-endpoints';
 import type { RootState } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
+import { useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { notifyError } from '../../lib/notifier/notify-slice';
+import { useAllRecordsExport } from './all-records-export';
 import { FilterRowView } from './filter-row';
 import { RecordDialog } from './record-dialog';
 import { COUNTING, ResultsTable, formatTotal, totalForPaging } from './results-table';
-import { saveFile, searchApi } from './search-api';
+import { searchDataBody } from './search-bodies';
 import { newRow, toInputList, type FilterRowState } from './search-model';
 
 export const ALL_RECORDS_TITLE = 'All Records';
@@ -67,89 +69,61 @@ const withCodes = (r: SearchResultItem): SearchResultItem => ({
 const selectUserId = (state: RootState) => state.session.user?.id ?? null;
 const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-interface Shown { page: number; pageSize: number; inputList: FilterRow[]; answer: SearchAnswer | null }
+/** A page of records: asked for, or shown with its answer. */
+interface Asked { page: number; pageSize: number; inputList: FilterRow[] }
+interface Shown extends Asked { answer: SearchAnswer | null }
+const RECORDS_FAILED = 'The records could not be loaded.';
 
 export default function AllRecordsPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const userID = useSelector(selectUserId);
-  const [shown, setShown] = useState<Shown>({ page: 1, pageSize: SEARCH_PAGE_SIZE, inputList: [], answer: null });
-  const [loading, setLoading] = useState(true);
-  const [sets, setSets] = useState<SearchParameterSet[]>([]);
+  const request = useRequest();
+  const [asked, setAsked] = useState<Asked>({ page: 1, pageSize: SEARCH_PAGE_SIZE, inputList: [] });
+  const setsQuery = useQuery<SearchParameterSet[]>(E.getSearchParameterSets, {}, {
+    key: 'allRecords:sets', failureText: 'The search parameters could not be loaded.', failureTitle: SEARCH_MSG.oops,
+  });
+  const sets = useMemo(() => (Array.isArray(setsQuery.data) ? setsQuery.data : []), [setsQuery.data]);
   const [filter, setFilter] = useState<FilterRowState | null>(null);
   const [record, setRecord] = useState<{ samplenov: string; data: SampleLookup | null } | null>(null);
-  const [exporting, setExporting] = useState<{ bytes: number } | null>(null);
-  /** The exact number of records of the filters `key`, asked for when searchData capped its total (null: counting). */
-  const [count, setCount] = useState<{ key: string; total: number | null } | null>(null);
-  const counted = useRef<{ key: string; total: number | null } | null>(null);
-  const ticket = useRef(0);
+  const { exporting, start: startExport } = useAllRecordsExport();
 
   const failed = useCallback((error: unknown, fallback: string) => {
     if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, SEARCH_MSG.oops));
   }, [dispatch]);
 
+  // The page asked for; a newer request replaces an older one, so the answer shown is the last page asked for.
+  const results = useQuery<SearchAnswer>(
+    E.searchData,
+    searchDataBody({ userID, parameterList: DEFAULT_COLUMNS, inputList: asked.inputList, pageno: asked.page, pageSize: asked.pageSize }),
+    { key: 'allRecords:page', failureText: RECORDS_FAILED, failureTitle: SEARCH_MSG.oops },
+  );
+  const loading = results.loading || results.entry?.status === 'pending';
+  // The answer on screen stays with the page it was asked for until the next answer arrives.
+  const [settled, setSettled] = useState<{ requestId: string | null; asked: Asked }>({ requestId: null, asked });
+  const { entry } = results;
+  if (entry?.status === 'succeeded' && entry.requestId !== settled.requestId) setSettled({ requestId: entry.requestId, asked });
+  const answer = results.data && Array.isArray(results.data.results) ? results.data : null;
+  const shown: Shown = { ...settled.asked, answer };
+
   /**
    * A capped total ("200+"): the exact number, once per set of filters. Pages of the same filters keep it (or
    * the count still running for them); a fresh load (Search, Refresh) counts again, the records may have changed.
    */
-  const countFor = useCallback((inputList: FilterRow[], capped: boolean, fresh: boolean) => {
-    const key = JSON.stringify(inputList);
-    if (!capped) counted.current = null;
-    else if (fresh || counted.current?.key !== key) {
-      const mine: { key: string; total: number | null } = { key, total: null };
-      counted.current = mine;
-      searchApi.count(inputList).then(
-        (r) => {
-          if (counted.current !== mine) return; // other filters, or a fresh load, since
-          const total = Number(r?.totalItems);
-          counted.current = Number.isSafeInteger(total) && total >= 0 ? { key, total } : null;
-          setCount(counted.current);
-        },
-        () => {
-          if (counted.current !== mine) return;
-          counted.current = null; // the capped total stands; the page itself is fine
-          setCount(null);
-        },
-      );
-    }
-    setCount(counted.current);
-  }, []);
+  const filtersKey = JSON.stringify(shown.inputList);
+  const capped = Boolean(answer?.totalIsLowerBound);
+  const counted = useQuery<{ totalItems?: unknown }>(capped ? E.countSearchData : null, { inputList: shown.inputList }, { key: `allRecords:count:${filtersKey}` });
+  const countedTotal = Number(counted.data?.totalItems);
+  const exact = capped && counted.entry?.status === 'succeeded' && Number.isSafeInteger(countedTotal) && countedTotal >= 0 ? countedTotal : null;
+  // A failed count leaves the capped total; the page itself is fine.
+  const counting = capped && counted.entry?.status === 'pending';
 
-  /** Asks for one page; an answer that arrives after a newer request is dropped. */
-  const fetchPage = useCallback((page: number, pageSize: number, inputList: FilterRow[], fresh: boolean) => {
-    const mine = ++ticket.current;
-    searchApi.search({ userID, parameterList: DEFAULT_COLUMNS, inputList, pageno: page, pageSize })
-      .then((answer) => {
-        if (mine !== ticket.current) return;
-        if (!answer || !Array.isArray(answer.results)) throw new Error('Unexpected answer');
-        setShown({ page, pageSize, inputList, answer });
-        countFor(inputList, Boolean(answer.totalIsLowerBound), fresh);
-      })
-      .catch((error: unknown) => {
-        if (mine === ticket.current) failed(error, 'The records could not be loaded.');
-      })
-      .finally(() => {
-        if (mine === ticket.current) setLoading(false);
-      });
-  }, [userID, failed, countFor]);
-  /** `fresh`: Search and Refresh (count again); paging and rows per page keep the count. */
+  /** `fresh`: Search and Refresh (count again); paging and rows per page keep the count. Asks even for the same page. */
   const load = (page: number, pageSize: number, inputList: FilterRow[], fresh = false) => {
-    setLoading(true);
-    fetchPage(page, pageSize, inputList, fresh);
+    setAsked({ page, pageSize, inputList });
+    results.reload();
+    if (fresh) counted.reload();
   };
-
-  useEffect(() => {
-    fetchPage(1, SEARCH_PAGE_SIZE, [], true); // loading is true from the start
-    let live = true;
-    searchApi.parameterSets().then(
-      (list) => live && setSets(Array.isArray(list) ? list : []),
-      (error: unknown) => live && failed(error, 'The search parameters could not be loaded.'),
-    );
-    return () => {
-      live = false;
-      ticket.current += 1; // answers still on their way are dropped
-    };
-  }, [fetchPage, failed]);
 
   const parameters = useMemo(() => sets.flatMap((s) => s.parameters), [sets]);
   const chooseParameter = (key: string) => {
@@ -172,7 +146,7 @@ export default function AllRecordsPage() {
 
   const show = (samplenov: string) => {
     setRecord({ samplenov, data: null });
-    searchApi.record(samplenov).then(
+    request<SampleLookup>(E.postSearchmicBySamplenov, { samplenov }, { key: 'allRecords:record' }).then(
       (data) => setRecord((r) => (r && r.samplenov === samplenov ? { samplenov, data } : r)),
       (error: unknown) => {
         setRecord(null);
@@ -181,27 +155,12 @@ export default function AllRecordsPage() {
     );
   };
 
-  const exportCsv = async () => {
-    setExporting({ bytes: 0 });
-    try {
-      const file = await searchApi.exportCsv({ inputList: shown.inputList }, (bytes) => setExporting({ bytes }));
-      saveFile(file.blob, file.filename);
-      dispatch(notifySuccess(`${file.filename}: ${file.rows} rows exported.`));
-    } catch (error) {
-      failed(error, 'The export failed.');
-    } finally {
-      setExporting(null);
-    }
-  };
+  const exportCsv = () => startExport(shown.inputList);
 
-  const answer = shown.answer;
-  const ours = count !== null && count.key === JSON.stringify(shown.inputList) ? count : null;
-  const exact = ours?.total ?? null;
-  const counting = ours !== null && ours.total === null;
   const total = answer ? totalForPaging(answer, exact) : 0;
   const totalText = answer ? formatTotal(answer, exact) : '';
   const rows = useMemo(() => (answer ? answer.results.map(withCodes) : []), [answer]);
-  const applied = shown.inputList[0];
+  const filtered = shown.inputList[0];
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
@@ -215,7 +174,7 @@ export default function AllRecordsPage() {
         )}
         <Tooltip title="Export to Excel (data.csv)">
           <span>
-            <IconButton aria-label="Export data.csv" color="success" onClick={() => void exportCsv()} disabled={Boolean(exporting) || total === 0}>
+            <IconButton aria-label="Export data.csv" color="success" onClick={exportCsv} disabled={Boolean(exporting) || total === 0}>
               <GridOnIcon />
             </IconButton>
           </span>
@@ -252,7 +211,7 @@ export default function AllRecordsPage() {
         <>
           <Typography variant="body2" color="text.secondary" sx={{ px: 1 }} aria-live="polite">
             {total === 0 ? SEARCH_MSG.noData
-              : `${applied ? `${totalText} of the records match ${applied.parameterName}: ${applied.inputValue}` : `${totalText} records`}${counting ? COUNTING : ''}`}
+              : `${filtered ? `${totalText} of the records match ${filtered.parameterName}: ${filtered.inputValue}` : `${totalText} records`}${counting ? COUNTING : ''}`}
           </Typography>
           <ResultsTable key={`${shown.page}:${shown.pageSize}:${total}`} results={rows} onShow={show} />
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 1 }}>

@@ -2,24 +2,22 @@
 import { path } from '../../../shared/contract/endpoints';
 import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/common-master-endpoints';
 import {
-  SEARCH_ENDPOINTS as E, SEARCH_TOTAL_CAP, type FilterRow, type SampleLookup, type SavedSearch, type SavedSearchItem, type SearchAnswer, type SearchParameterSet,
+  SEARCH_ENDPOINTS as E, type FilterRow, type SampleLookup, type SavedSearch, type SavedSearchItem, type SearchAnswer, type SearchParameterSet,
 } from '../../../shared/contract/search-endpoints';
 import { postJson } from '../../lib/api';
 import { downloadBlob, saveFile } from '../../lib/download';
+import { searchDataBody, type SearchRequest } from './search-bodies';
 
 const post = postJson;
 
-export interface SearchRequest { userID: number | null; parameterList: string[]; inputList: FilterRow[]; pageno: number; pageSize: number }
-
-/** The screens' searchData: a page and its total counted up to SEARCH_TOTAL_CAP (then countSearchData). */
-const capped = (body: SearchRequest) => ({ ...body, countUpTo: SEARCH_TOTAL_CAP });
+export type { SearchRequest };
 
 export const searchApi = {
   parameterSets: () => post<SearchParameterSet[]>(path(E.getSearchParameterSets), {}),
   savedSearches: (userID: number | null) => post<SavedSearchItem[]>(path(E.getSearchAllForMicrobeHome), { userID }),
   savedSearch: (id: number) => post<SavedSearch>(path(E.getParamiterForSearchMicrobe), { id }),
   save: (body: { userID: number | null; name: string; inputList: FilterRow[] }) => post<{ status: string; message: string; id: number }>(path(E.saveSearchMicrobe), body),
-  search: (body: SearchRequest) => post<SearchAnswer>(path(E.searchData), capped(body)),
+  search: (body: SearchRequest) => post<SearchAnswer>(path(E.searchData), searchDataBody(body)),
   count: (inputList: FilterRow[]) => post<{ totalItems: number }>(path(E.countSearchData), { inputList }),
   record: (samplenov: string) => post<SampleLookup>(path(E.postSearchmicBySamplenov), { samplenov }),
   masterData: (value: string, message: string) =>

@@ -110,4 +110,32 @@ describe('Isolate screen', () => {
     expect(within(await screen.findByRole('dialog')).getByTestId('dialog-message')).toHaveTextContent('SC000005-2');
     await stop(task);
   });
+
+  it("Sample Type offers the entries of the 'Sample Type' master from 4 characters, and the chosen one is saved", async () => {
+    answer({
+      getOtpForIsolated: () => [{ id: 5, otp: '482913', sampleno: 'SC000005', sampleinno: 'SI-2026-000005' }],
+      getoverwrightotp: () => preview(),
+      getMasterData: ({ value, message }) => (value === 'Sample Type' && String(message).length >= 3
+        ? [{ id: 61, shortname: 'RHZ', value: 'Rhizosphere soil' }, { id: 62, shortname: 'RHP', value: 'Rhizoplane' }]
+        : []),
+      saveisolatecodereplacetootp: () => ({ statuss: 'Success', message: 'SC000005-1', samplenov: 'SC000005-1', isolatecode: 'ISO000045' }),
+    });
+    const { task } = renderApp();
+    await screen.findByRole('option', { name: '482913' });
+    fireEvent.change(screen.getByLabelText('OTP'), { target: { value: '482913' } });
+    await waitFor(() => expect(screen.getByLabelText('Next Isolate Code')).toHaveValue('ISO000045'));
+    const type = screen.getByRole('combobox', { name: /Sample Type/ });
+    fireEvent.change(type, { target: { value: 'Rhi' } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(callsTo('getMasterData')).toEqual([]);
+    fireEvent.change(type, { target: { value: 'Rhiz' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Rhizosphere soil' }));
+    expect(callsTo('getMasterData')[0]).toEqual({ value: 'Sample Type', message: 'Rhiz' });
+    expect(type).toHaveValue('Rhizosphere soil');
+    fillMeasures({ type: 'Rhizosphere soil' });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog');
+    expect(callsTo('saveisolatecodereplacetootp')[0]).toMatchObject({ sampletype: 'Rhizosphere soil' });
+    await stop(task);
+  });
 });

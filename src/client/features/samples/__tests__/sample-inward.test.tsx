@@ -159,11 +159,14 @@ describe('sample inward form', () => {
     await stop(task);
   });
 
-  it('autocompletes from 3 characters, District of the chosen State; save shows the OTP dialog, then the list', async () => {
+  it('autocompletes from 3 characters, District of the chosen State, Agro Climatic Zone from its master; save shows the OTP dialog, then the list', async () => {
+    const masters: Record<string, Array<{ id: number; shortname: string; value: string }>> = {
+      'States of India': [{ id: 11, shortname: 'MH', value: 'Maharashtra' }, { id: 12, shortname: 'MP', value: 'Madhya Pradesh' }],
+      'Agro Climatic Zone': [{ id: 40, shortname: 'WPH', value: 'Western Plateau and Hills' }],
+      'Soil Type': [{ id: 30, shortname: 'BLK', value: 'Black Cotton' }],
+    };
     answer({
-      getMasterData: ({ value }) => (value === 'States of India'
-        ? [{ id: 11, shortname: 'MH', value: 'Maharashtra' }, { id: 12, shortname: 'MP', value: 'Madhya Pradesh' }]
-        : [{ id: 30, shortname: 'BLK', value: 'Black Cotton' }]),
+      getMasterData: ({ value }) => masters[String(value)] ?? [],
       getDependancyData: () => [{ id: 21, shortname: 'PUNE', value: 'Pune' }],
       savesampleinverd: () => ({ status: 'Success', message: '482913', id: 5, sampleinno: 'SI-2026-000005', sampleno: 'SC000005' }),
       getsamphome: () => [],
@@ -178,10 +181,12 @@ describe('sample inward form', () => {
     await choose(/District/, 'Pun', 'Pune');
     expect(callsTo('getDependancyData')).toEqual([{ shortname: 'MH', message: 'Pun' }]);
     await choose(/Soil Type/, 'Bla', 'Black Cotton');
+    await choose(/Agro Climatic Zone/, 'West', 'Western Plateau and Hills');
+    expect(callsTo('getMasterData')).toContainEqual({ value: 'Agro Climatic Zone', message: 'West' });
 
     fireEvent.change(screen.getByLabelText(/^Sampling Date/), { target: { value: daysFromToday(-2) } });
     const fill: Array<[RegExp, string]> = [
-      [/^Sampled By/, 'R. Kulkarni'], [/^GPS Location/, '18.52 N'], [/^Source/, 'Farm'], [/^Agro Climatic Zone/, 'WPH'], [/^Temperature/, '28'],
+      [/^Sampled By/, 'R. Kulkarni'], [/^GPS Location/, '18.52 N'], [/^Source/, 'Farm'], [/^Temperature/, '28'],
       [/^Minimum Rainfall/, '600'], [/^Maximum Rainfall/, '750'], [/^Soil Color/, 'Brown'],
     ];
     for (const [label, value] of fill) fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -193,7 +198,7 @@ describe('sample inward form', () => {
     expect(callsTo('savesampleinverd')).toEqual([
       expect.objectContaining({
         samplingdate: daysFromToday(-2), samplecollectdate: localToday(), sampledby: 'R. Kulkarni', resourceName: 'Asha Verma', resourceID: 7,
-        statesofIndia: 'Maharashtra', statesofIndiaId: 11, district: 'Pune', districtId: 21, soiltype: 'Black Cotton', minimumrainfall: 600, maximumrainfall: 750, userID: 7,
+        statesofIndia: 'Maharashtra', statesofIndiaId: 11, district: 'Pune', districtId: 21, agroclimaticzone: 'Western Plateau and Hills', soiltype: 'Black Cotton', minimumrainfall: 600, maximumrainfall: 750, userID: 7,
       }),
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
