@@ -15,7 +15,7 @@ function renderList(resource = department, route = resource.routes.home) {
   return renderWithApp(<ResourceListPage resource={resource} />, { route, path: resource.routes.home });
 }
 
-const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const bodyRows = () => within(screen.getByRole('grid')).getAllByRole('row').slice(1);
 
 describe('ResourceListPage', () => {
   it("renders the definition's headers exactly and the rows of page 1 (pageno 1, userID)", async () => {
@@ -23,14 +23,14 @@ describe('ResourceListPage', () => {
     const { task } = renderList();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Department' })).toBeInTheDocument();
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Sr.No.', 'Code', 'Department Name', 'Action']);
 
     await screen.findByText('Department 1');
     expect(callsTo('getdepartment')).toEqual([{ pageno: 1, userID: 7 }]);
     const rows = bodyRows();
     expect(rows).toHaveLength(10);
-    expect(within(rows[0]).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['1', 'D001', 'Department 1']);
+    expect(within(rows[0]).getAllByRole('gridcell').slice(0, 3).map((c) => c.textContent)).toEqual(['1', 'D001', 'Department 1']);
     // Active rows: delete icon (Deactivate); inactive rows: reset icon (Reactivate); the status is shown.
     expect(within(rows[0]).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     expect(within(rows[0]).getByTestId('row-status')).toHaveTextContent('Active');
@@ -119,7 +119,7 @@ describe('ResourceListPage', () => {
     });
     const { task } = renderList(workflowRole);
     await screen.findByText('Analyst');
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Sr.No.', 'Short Name', 'Role', 'Hierarchy', 'Action']);
     expect(screen.getByLabelText('Search Text')).toHaveAttribute('maxLength', '20');
 
@@ -160,7 +160,7 @@ describe('ResourceListPage', () => {
     });
     const first = renderList(activityType);
     await screen.findByText('Isolation');
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Sr.No.', 'Short Name', 'Activity Type', 'Sequence', 'Action',
     ]);
     expect(screen.getByRole('link', { name: 'Parameters' })).toHaveAttribute('href', '/paramactivity/5');
@@ -171,7 +171,7 @@ describe('ResourceListPage', () => {
 
     const second = renderList(commonMasterType);
     await screen.findByText('Soil Type');
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Type', 'Action']);
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Type', 'Action']);
     fireEvent.click(screen.getByRole('link', { name: 'Entries' }));
     await waitFor(() => expect(location()).toBe('/CommonMasterEntry/8'));
     await stop(second.task);
