@@ -4,7 +4,7 @@
  * ten rows per page, up to seven page links, and per row: edit, the definition's extra actions, and
  * deactivate (active rows, delete icon) or reactivate (inactive rows, reset icon).
  */
-import { useEffect, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -35,7 +35,7 @@ import { ListGrid, type ListGridColumn } from './list-grid';
 import { useRowExtras } from './row-extras';
 import { ConfirmDialog } from '../lib/confirm-dialog';
 import { notifyError } from '../lib/notifier/notify-slice';
-import { useListParams } from './use-list-params';
+import { useListParams, useSearchBox } from './use-list-params';
 import { routeWithId, useResource } from './use-resource';
 
 /** Where Back goes from every master list (spec 000 section 2). */
@@ -76,7 +76,7 @@ export function ResourceListPage({
   // Page and search text are in the URL (reload and Back keep them). The master endpoints answer their
   // pages in a fixed order (srno), so no column sorts.
   const list = useListParams();
-  const [text, setText] = useState(list.searchText);
+  const [text, setText] = useSearchBox(list.searchText);
   const [emptySearchOpen, setEmptySearchOpen] = useState(false);
   // Deactivation takes a record out of every list and dropdown: it is confirmed first (reactivation is not).
   const [deactivating, setDeactivating] = useState<{ id: number; label: string } | null>(null);
@@ -88,19 +88,18 @@ export function ResourceListPage({
     return list.page === 1 && list.searchText === '' && (last.page > 1 || last.searchText !== '') ? last : null;
   });
   const restoring = useRef(restore);
-  const replaceRef = useRef(list.replace);
-  replaceRef.current = list.replace;
+  const restoreLast = useEffectEvent(() => {
+    const last = restoring.current;
+    restoring.current = null;
+    return last !== null && list.replace({ page: last.page, searchText: last.searchText });
+  });
 
   const load = (page: number, searchText: string) => dispatch(listRequested({ resource: r.name, page, searchText }));
   useEffect(() => {
-    const last = restoring.current;
-    restoring.current = null;
     // The URL changes, and this effect runs again with it.
-    if (last && replaceRef.current({ page: last.page, searchText: last.searchText })) return;
+    if (restoreLast()) return;
     dispatch(listRequested({ resource: r.name, page: list.page, searchText: list.searchText }));
   }, [dispatch, r.name, list.page, list.searchText]);
-  // Back or Forward to another search: the box shows the text of the rows.
-  useEffect(() => setText(list.searchText), [list.searchText]);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();

@@ -7,7 +7,7 @@
  *
  * `prefix` keeps two lists on one screen apart (e.g. `queue` gives `queuePage`, `queueQ`).
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export type SortDirection = 'asc' | 'desc';
@@ -102,4 +102,18 @@ export function useListParams(prefix = ''): ListController {
     }),
     [page, searchText, sortField, sortDir, write],
   );
+}
+
+/**
+ * The text of a list's search box: what the user types, set again to the URL's search text whenever that
+ * changes (Back or Forward to another search, Refresh).
+ */
+export function useSearchBox(searchText: string): [string, (text: string) => void] {
+  const [text, setText] = useState(searchText);
+  const [shownFor, setShownFor] = useState(searchText);
+  if (shownFor !== searchText) {
+    setShownFor(searchText);
+    setText(searchText);
+  }
+  return [text, setText];
 }

@@ -6,7 +6,7 @@
  * the parameter screen; the virus icon (flag microbe, Level 1) opens microbe identification. A "Waiting for
  * my approval" tab (?queue=1) lists the managers' queue.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -29,7 +29,7 @@ import { STATUS_COLOUR, toClientStatus } from '../../../shared/workflow';
 import { AmendedChip } from './amended-chip';
 import type { RootState } from '../../app/store';
 import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
-import { listParamNames, useListParams, writeListParams } from '../../crud/use-list-params';
+import { listParamNames, useListParams, useSearchBox, writeListParams } from '../../crud/use-list-params';
 import { notifyError } from '../../lib/notifier/notify-slice';
 import { ISOLATE_PATH, LEVEL2_ENTRY, QUEUE_QUERY, homeOf, microbeIdentificationPath, paramScreenPath } from './activity-paths';
 import { listRequested, selectList } from './activity-slice';
@@ -97,14 +97,13 @@ function ActivityList({ level }: { level: ActivityLevel }) {
   const list = useSelector((s: RootState) => selectList(s, level));
   // Page and search text are in the URL: reload and Back keep them.
   const params = useListParams();
-  const [text, setText] = useState(params.searchText);
+  const [text, setText] = useSearchBox(params.searchText);
   const level2 = level === 'Level 2';
 
   const load = (page: number, searchText: string) => dispatch(listRequested({ level, page, searchText: searchText || undefined }));
   useEffect(() => {
     dispatch(listRequested({ level, page: params.page, searchText: params.searchText || undefined }));
   }, [dispatch, level, params.page, params.searchText]);
-  useEffect(() => setText(params.searchText), [params.searchText]);
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
