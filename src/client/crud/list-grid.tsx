@@ -32,6 +32,8 @@ export interface ListGridColumn<R> {
   sortable?: boolean;
   /** Narrowest width in CSS px (default 90); the columns share the rest of the width. */
   minWidth?: number;
+  /** Width in CSS px of a column that does not grow (flex 0); default minWidth. */
+  width?: number;
   /** Share of the free width (default 1; 0 keeps the column at minWidth). */
   flex?: number;
 }
@@ -131,7 +133,7 @@ export function ListGrid<R extends GridValidRowModel>({
         headerName: c.header,
         sortable: Boolean(c.sortable && onSort),
         minWidth: c.minWidth ?? 90,
-        flex: c.flex ?? 1,
+        ...(c.flex === 0 ? { width: c.width ?? c.minWidth ?? 90 } : { flex: c.flex ?? 1 }),
         renderCell: ({ row }) => (c.render ? c.render(row) : textOf(row[c.field])),
       })),
     [columns, onSort],
@@ -170,7 +172,10 @@ export function ListGrid<R extends GridValidRowModel>({
           getRowHeight={() => 'auto'}
           sx={{
             '& .MuiDataGrid-cell': { py: 0.75, display: 'flex', alignItems: 'center', whiteSpace: 'normal', wordBreak: 'break-word' },
-            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+            // Narrower cell padding on a phone, so that the columns fit its width.
+            '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: { xs: 0.75, sm: 1.25 } },
+            // A title wraps in a narrow column rather than being cut ("Sr. No." on a phone).
+            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, whiteSpace: 'normal', lineHeight: 1.2 },
             ...sx,
           }}
         />

@@ -179,7 +179,7 @@ export function ResourceListPage({
     header: c.header,
     render: c.field === 'action' ? actionsOf : c.value,
     // Sr. No. is narrow; the actions need room for their icons and the status.
-    ...(c.field === 'srno' ? { minWidth: 64, flex: 0 } : c.field === 'action' ? { minWidth: 220, flex: 1.5 } : {}),
+    ...(c.field === 'srno' ? { minWidth: 72, flex: 0 } : c.field === 'action' ? { minWidth: 220, flex: 1.5 } : {}),
   }));
 
   return (

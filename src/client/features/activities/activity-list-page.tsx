@@ -82,13 +82,14 @@ function ActivityActions({ level, row: r, page }: { level: ActivityLevel; row: A
 
 /** The list's columns (spec titles); the endpoint answers its pages in a fixed order (Sr. No.), so none sorts. */
 function activityColumns(level: ActivityLevel, page: number): ListGridColumn<ActivityListRow>[] {
-  // Narrow minimum widths: at 320 CSS px the four Level 1 columns fit without a sideways scroll.
+  // Narrow minimum widths: at 320 CSS px the four Level 1 columns fit without a sideways scroll (the
+  // action column holds its two icons; the status text wraps under them).
   return [
-    { field: 'srno', header: 'Sr. No.', minWidth: 48, flex: 0 },
-    { field: 'samplenov', header: 'Sample Code', minWidth: 72 },
-    { field: 'isolatecode', header: 'Isolate Code', minWidth: 72 },
-    ...(level === 'Level 2' ? [{ field: 'pncode', header: 'Plant Assessment Code', minWidth: 72 }] : []),
-    { field: 'action', header: 'Action', minWidth: 88, flex: 1.5, render: (row: ActivityListRow) => <ActivityActions level={level} row={row} page={page} /> },
+    { field: 'srno', header: 'Sr. No.', minWidth: 52, flex: 0 },
+    { field: 'samplenov', header: 'Sample Code', minWidth: 60 },
+    { field: 'isolatecode', header: 'Isolate Code', minWidth: 60 },
+    ...(level === 'Level 2' ? [{ field: 'pncode', header: 'Plant Assessment Code', minWidth: 60 }] : []),
+    { field: 'action', header: 'Action', minWidth: 80, flex: 1.5, render: (row: ActivityListRow) => <ActivityActions level={level} row={row} page={page} /> },
   ];
 }
 
@@ -169,7 +170,7 @@ export default function ActivityListPage({ level }: { level: ActivityLevel }) {
             </Button>
           )}
         </Box>
-        <Tabs value={queue ? 1 : 0} onChange={(_e, v) => setParams(v === 1 ? { [QUEUE_QUERY]: '1' } : {})} sx={{ mb: 2 }}>
+        <Tabs variant="scrollable" scrollButtons={false} value={queue ? 1 : 0} onChange={(_e, v) => setParams(v === 1 ? { [QUEUE_QUERY]: '1' } : {})} sx={{ mb: 2 }}>
           <Tab label="All" />
           <Tab label="Waiting for my approval" />
         </Tabs>

@@ -21,7 +21,7 @@ export const QUEUE_EMPTY = 'Nothing is waiting for your approval.';
 /** The queue's columns; the endpoint answers oldest first in pages, so none sorts. */
 function queueColumns(level: ActivityLevel): ListGridColumn<ApprovalQueueRow>[] {
   return [
-    { field: 'srno', header: 'Sr. No.', minWidth: 48, flex: 0 },
+    { field: 'srno', header: 'Sr. No.', minWidth: 60, flex: 0 },
     { field: 'samplenov', header: 'Sample Code' },
     { field: 'isolatecode', header: 'Isolate Code' },
     ...(level === 'Level 2' ? [{ field: 'pncode', header: 'Plant Assessment Code' }] : []),
