@@ -92,6 +92,7 @@ test('the page of a master list is in the address: a reload stays on page 2, Bac
   const total = await page.getByTestId('list-total').textContent();
   expect(total).toMatch(/^Page 2 of 3 \(2\d records\)$/);
 
+  await page.setViewportSize({ width: 1366, height: 768 });
   await page.reload();
   await grid.getByRole('row').nth(1).waitFor();
   await expect(firstRow()).resolves.toBe(page2);

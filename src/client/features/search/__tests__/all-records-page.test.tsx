@@ -79,8 +79,9 @@ test('every record, ten a page: codes and the default parameters; pages, rows pe
   fireEvent.click(within(table).getByRole('columnheader', { name: 'Sr. No.' }));
   expect(columnTexts(table, 0)[0]).toBe('10');
 
+  // The sort is in the URL: it stays while paging (Sr. No. descending on page 3 too).
   fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-  await waitFor(() => expect(columnTexts(resultsTable(), 0)).toEqual(['21', '22', '23']));
+  await waitFor(() => expect(columnTexts(resultsTable(), 0)).toEqual(['23', '22', '21']));
   expect(callsTo('searchData')[1]).toMatchObject({ pageno: 3, pageSize: 10 });
   fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '25' } });
   await waitFor(() => expect(bodyRows(resultsTable())).toHaveLength(23));
