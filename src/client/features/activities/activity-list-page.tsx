@@ -72,7 +72,7 @@ function ActivityActions({ level, row: r, page }: { level: ActivityLevel; row: A
           <CoronavirusIcon fontSize="small" />
         </IconButton>
       )}
-      <Typography variant="body2" component="span" data-testid="activity-status" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+      <Typography variant="body2" component="span" data-testid="activity-status" sx={{ color: 'text.secondary' }}>
         {STATUS_LABEL[status]}
       </Typography>
       {r.amended ? <AmendedChip /> : null}
