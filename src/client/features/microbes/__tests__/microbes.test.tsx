@@ -43,7 +43,7 @@ describe('microbe master', () => {
     });
     const { task } = renderApp('/MicrobeMaster');
     expect(await screen.findByText('Streptomyces')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sr. No.', 'Microbe Type', 'Genus', 'Species', 'Action']);
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sr. No.', 'Microbe Type', 'Genus', 'Species', 'Action']);
     const first = screen.getByText('subtilis').closest('tr') as HTMLElement;
     expect(within(first).getByText('Bacteria')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/MicrobeMasterEntry/4');

@@ -38,7 +38,7 @@ describe('employee list', () => {
     const { task } = renderApp('/userHomepage');
     expect(await screen.findByText('Ravi K Rao')).toBeInTheDocument();
     expect(screen.getByText('Meena Das')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Code', 'Name', 'Status', 'Action',
     ]);
     const first = screen.getByText('E011').closest('tr') as HTMLElement;
