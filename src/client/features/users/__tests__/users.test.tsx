@@ -41,11 +41,11 @@ describe('employee list', () => {
     expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Code', 'Name', 'Status', 'Action',
     ]);
-    const first = screen.getByText('E011').closest('tr') as HTMLElement;
+    const first = screen.getByText('E011').closest('[role="row"]') as HTMLElement;
     expect(within(first).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/user/11');
     expect(within(first).getByRole('link', { name: 'Activity Access' })).toHaveAttribute('href', '/userActivityAccess/11');
     expect(within(first).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
-    const second = screen.getByText('E012').closest('tr') as HTMLElement;
+    const second = screen.getByText('E012').closest('[role="row"]') as HTMLElement;
     expect(within(second).getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/BlankHomePage');
 
