@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -70,4 +70,39 @@ test('create a unit of measure with exactly one type', async () => {
   await page.waitForURL(/#\/UnitMeasureHome$/);
   await page.getByRole('row').filter({ hasText: 'Kilogram' }).waitFor();
   await screenshot(page, 'unit-of-measure-list');
+});
+
+test('the page of a master list is in the address: a reload stays on page 2, Back returns to page 1', async () => {
+  await page.goto(`${server.url}/#/BlankHomePage`);
+  // 25 designations: three pages of ten.
+  for (let n = 1; n <= 25; n += 1) {
+    const code = `DS${String(n).padStart(2, '0')}`;
+    const { status, json } = await callApi(page, 'master', 'savedesignation', { designationcode: code, designationname: `Designation ${code}` });
+    expect([status, json.status]).toEqual([200, 'Success']);
+  }
+  await page.goto(`${server.url}/#/designationHome`);
+  const grid = page.getByRole('grid', { name: 'Designation' });
+  const firstRow = () => grid.getByRole('row').nth(1).textContent();
+  await grid.getByRole('row').filter({ hasText: 'Designation DS01' }).waitFor();
+  const page1 = await firstRow();
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: 'Page 2' }).click();
+  await page.waitForURL(/#\/designationHome\?page=2$/);
+  await grid.getByRole('row').filter({ hasText: 'Designation DS01' }).waitFor({ state: 'detached' });
+  const page2 = await firstRow();
+  const total = await page.getByTestId('list-total').textContent();
+  expect(total).toMatch(/^Page 2 of 3 \(2\d records\)$/);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.reload();
+  await grid.getByRole('row').nth(1).waitFor();
+  await expect(firstRow()).resolves.toBe(page2);
+  await expect(page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).resolves.toBe('page');
+  await expect(page.getByTestId('list-total').textContent()).resolves.toBe(total);
+  await screenshot(page, 'designation-list-page-2');
+
+  await page.goBack();
+  await page.waitForURL(/#\/designationHome$/);
+  await grid.getByRole('row').filter({ hasText: 'Designation DS01' }).waitFor();
+  await expect(firstRow()).resolves.toBe(page1);
+  await expect(page.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).resolves.toBe('page');
 });

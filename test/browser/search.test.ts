@@ -20,9 +20,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const results = () => page.getByRole('table', { name: 'Search results' });
+const results = () => page.getByRole('grid', { name: 'Search results' });
 const column = async (index: number) =>
-  (await results().getByRole('row').all()).slice(1).map((r) => r.getByRole('cell').nth(index).textContent());
+  (await results().getByRole('row').all()).slice(1).map((r) => r.getByRole('gridcell').nth(index).textContent());
 
 test('search by a number comparator and a dropdown, sort, details with PDF, CSV export, saved search', async () => {
   await page.goto(`${server.url}/#/SearchMicrobe`);
@@ -51,14 +51,14 @@ test('search by a number comparator and a dropdown, sort, details with PDF, CSV 
   await expect(Promise.all(await column(5))).resolves.toContain('N/A');
 
   // Sort by Minimum Rainfall as numbers, then descending.
-  await results().getByRole('button', { name: 'Minimum Rainfall' }).click();
+  await results().getByRole('columnheader', { name: 'Minimum Rainfall' }).click();
   await expect(Promise.all(await column(2))).resolves.toEqual(['500', '600']);
-  await results().getByRole('button', { name: 'Minimum Rainfall' }).click();
+  await results().getByRole('columnheader', { name: 'Minimum Rainfall' }).click();
   await expect(Promise.all(await column(2))).resolves.toEqual(['600', '500']);
   await screenshot(page, 'search-results');
 
   // Details of the first row (rain 600, identified).
-  const samplenov = (await results().getByRole('row').nth(1).getByRole('cell').nth(1).textContent())!;
+  const samplenov = (await results().getByRole('row').nth(1).getByRole('gridcell').nth(1).textContent())!;
   await results().getByRole('button', { name: `Show ${samplenov}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText(`Detailed Records for: ${samplenov}`).waitFor();

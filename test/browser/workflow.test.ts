@@ -69,8 +69,20 @@ test('submit, revert with a remark, resubmit, approve', async () => {
 
   // staff1: list -> search -> the isolate's activities -> Biochemical Tests
   await staff.goto(`${server.url}/#/ActivityTransactionHome`);
-  await staff.getByRole('table', { name: 'Level 1 activities' }).getByRole('row').nth(1).waitFor();
+  await staff.getByRole('grid', { name: 'Level 1 activities' }).getByRole('row').nth(1).waitFor();
   await screenshot(staff, 'workflow-level1-list');
+  // On a 320 CSS px phone the list needs no sideways page scroll and each row's action icon is in view.
+  await staff.setViewportSize({ width: 320, height: 640 });
+  const firstAction = staff.getByRole('link', { name: /^Open activities of / }).first();
+  await firstAction.waitFor();
+  await expect(staff.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(320);
+  // In view: not clipped by the grid (the element at the icon's centre is the icon's link).
+  await expect(firstAction.evaluate((link) => {
+    const r = link.getBoundingClientRect();
+    return link.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  })).resolves.toBe(true);
+  await screenshot(staff, 'workflow-level1-list-320');
+  await staff.setViewportSize({ width: 1366, height: 900 });
   await staff.getByLabel('Search Text').fill(isolatecode);
   await staff.getByRole('search').getByRole('button', { name: 'Search' }).click();
   await staff.getByRole('link', { name: new RegExp(`^Open activities of ${isolatecode}`) }).click();
@@ -89,7 +101,7 @@ test('submit, revert with a remark, resubmit, approve', async () => {
   await screenshot(staff, 'workflow-level1-filled');
   await staff.getByRole('button', { name: 'Submit' }).click();
   await toast(staff, 'Record Saved Successfully!');
-  await staff.waitForURL(/#\/ActivityTransactionHome\/1$/);
+  await staff.waitForURL(/#\/ActivityTransactionHome$/);
 
   // manager: the queue -> review -> revert with a remark
   await manager.goto(`${server.url}/#/BlankHomePage`);
@@ -104,7 +116,7 @@ test('submit, revert with a remark, resubmit, approve', async () => {
   await manager.getByRole('button', { name: 'Revert' }).click();
   await sign(manager, 'Sign and revert', 'workflow-signature-revert');
   await toast(manager, 'Reverted Successfully!');
-  await manager.waitForURL(/#\/ActivityTransactionHome\/1$/);
+  await manager.waitForURL(/#\/ActivityTransactionHome$/);
 
   // staff1: reverted by the manager, with the remark; fix and resubmit
   await staff.getByLabel('Search Text').fill(isolatecode);
@@ -117,7 +129,7 @@ test('submit, revert with a remark, resubmit, approve', async () => {
   await staff.getByLabel(/^Optimum pH/).fill('6.2');
   await staff.getByRole('button', { name: 'Submit' }).click();
   await toast(staff, 'Record Saved Successfully!');
-  await staff.waitForURL(/#\/ActivityTransactionHome\/1$/);
+  await staff.waitForURL(/#\/ActivityTransactionHome$/);
 
   // manager: approve
   await manager.goto(`${server.url}/#/ActivityTransactionHome?queue=1`);
@@ -132,7 +144,7 @@ test('submit, revert with a remark, resubmit, approve', async () => {
   await manager.getByRole('button', { name: 'Approve' }).click();
   await sign(manager, 'Sign and approve', 'workflow-signature-approve');
   await toast(manager, 'Approved Successfully!');
-  await manager.waitForURL(/#\/ActivityTransactionHome\/1$/);
+  await manager.waitForURL(/#\/ActivityTransactionHome$/);
 
   // staff1 sees it approved
   await staff.getByLabel('Search Text').fill(isolatecode);

@@ -6,3 +6,5 @@ export { resourceSaga, sagaFor } from './crud-sagas';
 export type { Row, CrudAnswer } from './crud-api';
 export * from './crud-slice';
 export { RowExtrasContext, useRowExtras, type RowExtras, type RowRecord } from './row-extras';
+export { ListGrid, NO_DATA_FOUND, recordCount, type ListGridColumn, type ListGridProps, type ListPaging } from './list-grid';
+export { useListParams, useSearchBox, readListParams, writeListParams, type ListController, type ListParams, type ListSort } from './use-list-params';

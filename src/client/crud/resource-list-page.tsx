@@ -4,7 +4,7 @@
  * ten rows per page, up to seven page links, and per row: edit, the definition's extra actions, and
  * deactivate (active rows, delete icon) or reactivate (inactive rows, reset icon).
  */
-import { useEffect, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { useDispatch, useStore } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -15,14 +15,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -33,13 +26,16 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SearchIcon from '@mui/icons-material/Search';
-import { ACTIVE, PAGE_SIZE, RESOURCE_MSG, idNameOf, type ListColumn, type ResourceDef } from '../../shared/resources/types';
+import { MSG } from '../../shared/contract/messages';
+import { ACTIVE, RESOURCE_MSG, idNameOf, type ListColumn, type ResourceDef } from '../../shared/resources/types';
 import type { RootState } from '../app/store';
 import type { Row } from './crud-api';
-import { listRequested, searchRequested, selectResourceState, statusRequested } from './crud-slice';
-import { PageLinks } from './pagination';
+import { listRequested, selectResourceState, statusRequested } from './crud-slice';
+import { ListGrid, type ListGridColumn } from './list-grid';
 import { useRowExtras } from './row-extras';
 import { ConfirmDialog } from '../lib/confirm-dialog';
+import { notifyError } from '../lib/notifier/notify-slice';
+import { useListParams, useSearchBox } from './use-list-params';
 import { routeWithId, useResource } from './use-resource';
 
 /** Where Back goes from every master list (spec 000 section 2). */
@@ -66,12 +62,6 @@ export interface ScreenColumn extends ListColumn {
   value?(row: Row): string;
 }
 
-function cellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  return String(v);
-}
-
 export function ResourceListPage({
   resource: r,
   addLabel = 'Add',
@@ -83,36 +73,52 @@ export function ResourceListPage({
   const state = useResource(r);
   const dispatch = useDispatch();
   const store = useStore<RootState>();
-  const [text, setText] = useState(() => selectResourceState(store.getState(), r.name).searchText);
+  // Page and search text are in the URL (reload and Back keep them). The master endpoints answer their
+  // pages in a fixed order (srno), so no column sorts.
+  const list = useListParams();
+  const [text, setText] = useSearchBox(list.searchText);
   const [emptySearchOpen, setEmptySearchOpen] = useState(false);
   // Deactivation takes a record out of every list and dropdown: it is confirmed first (reactivation is not).
   const [deactivating, setDeactivating] = useState<{ id: number; label: string } | null>(null);
 
-  // On opening: the page and search last shown (page 1 of the list the first time).
+  // Opened without a page in the URL (from the menu, or back from a form): the page and search last shown,
+  // put into the URL without a history entry (page 1 of the list the first time).
+  const [restore] = useState(() => {
+    const last = selectResourceState(store.getState(), r.name);
+    return list.page === 1 && list.searchText === '' && (last.page > 1 || last.searchText !== '') ? last : null;
+  });
+  const restoring = useRef(restore);
+  const restoreLast = useEffectEvent(() => {
+    const last = restoring.current;
+    restoring.current = null;
+    return last !== null && list.replace({ page: last.page, searchText: last.searchText });
+  });
+
+  const load = (page: number, searchText: string) => dispatch(listRequested({ resource: r.name, page, searchText }));
   useEffect(() => {
-    const { page, searchText } = selectResourceState(store.getState(), r.name);
-    dispatch(listRequested({ resource: r.name, page, searchText }));
-  }, [dispatch, store, r.name]);
+    // The URL changes, and this effect runs again with it.
+    if (restoreLast()) return;
+    dispatch(listRequested({ resource: r.name, page: list.page, searchText: list.searchText }));
+  }, [dispatch, r.name, list.page, list.searchText]);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    if (emptySearchModal && !text.trim()) {
-      setEmptySearchOpen(true);
+    if (!text.trim()) {
+      if (emptySearchModal) setEmptySearchOpen(true);
+      else dispatch(notifyError(RESOURCE_MSG.emptySearch, MSG.oops));
       return;
     }
-    dispatch(searchRequested({ resource: r.name, searchText: text }));
+    // The same search again reloads it (page 1).
+    if (!list.setSearchText(text)) load(1, text.trim());
   };
   const onRefresh = () => {
     setText('');
-    dispatch(listRequested({ resource: r.name, page: 1, searchText: '' }));
+    if (!list.setSearchText('')) load(1, '');
   };
-  const onPage = (page: number) => dispatch(listRequested({ resource: r.name, page, searchText: state.searchText }));
 
   const rowExtras = useRowExtras();
   const idName = idNameOf(r);
   const activeField = r.activeFields[0];
-  const pageCount = Math.ceil(state.total / PAGE_SIZE);
-  const headingId = `${r.name}-list-title`;
 
   const actionsOf = (row: Row) => {
     const id = row[idName];
@@ -168,12 +174,18 @@ export function ResourceListPage({
     );
   };
 
-  const cell = (row: Row, c: ScreenColumn) => (c.field === 'action' ? actionsOf(row) : c.value ? c.value(row) : cellText(row[c.field]));
+  const gridColumns: ListGridColumn<Row>[] = columns.map((c) => ({
+    field: c.field,
+    header: c.header,
+    render: c.field === 'action' ? actionsOf : c.value,
+    // Sr. No. is narrow; the actions need room for their icons and the status.
+    ...(c.field === 'srno' ? { minWidth: 72, flex: 0 } : c.field === 'action' ? { minWidth: 220, flex: 1.5 } : {}),
+  }));
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Typography id={headingId} component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>
           {r.title}
         </Typography>
         <Button component={RouterLink} to={LIST_BACK_PATH} variant="outlined" startIcon={<ArrowBackIcon />}>
@@ -202,49 +214,18 @@ export function ResourceListPage({
         </IconButton>
       </Box>
 
-      <Box sx={{ height: 4 }}>{state.loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
-      <TableContainer>
-        <Table size="small" aria-labelledby={headingId}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.field} sx={{ fontWeight: 600 }}>
-                  {c.header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {state.rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={columns.length} sx={{ color: 'text.secondary' }}>
-                  {state.loading ? '' : NO_RECORDS}
-                </TableCell>
-              </TableRow>
-            ) : (
-              state.rows.map((row, i) => (
-                <TableRow
-                  key={String(row[idName] ?? i)}
-                  hover
-                  data-active={row[activeField] === ACTIVE ? 'true' : 'false'}
-                  sx={row[activeField] === ACTIVE ? undefined : { '& td': { color: 'text.disabled' } }}
-                >
-                  {columns.map((c) => (
-                    <TableCell key={c.field}>{cell(row, c)}</TableCell>
-                  ))}
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
-          {state.total > 0 ? `Page ${state.page} of ${pageCount} (${state.total} records)` : ''}
-        </Typography>
-        <PageLinks page={state.page} pageCount={pageCount} onPage={onPage} disabled={state.loading} />
-      </Box>
+      <ListGrid
+        label={r.title}
+        columns={gridColumns}
+        rows={state.rows}
+        rowId={(row) => String(row[idName])}
+        loading={state.loading}
+        noRowsText={NO_RECORDS}
+        // Inactive records are greyed out.
+        rowClassName={(row) => (row[activeField] === ACTIVE ? 'row-active' : 'row-inactive')}
+        sx={{ '& .row-inactive .MuiDataGrid-cell': { color: 'text.disabled' } }}
+        paging={{ page: state.page, total: state.total, onPage: list.setPage }}
+      />
       {emptySearchModal ? (
         <Dialog open={emptySearchOpen} onClose={() => setEmptySearchOpen(false)} aria-labelledby={`${r.name}-empty-search`}>
           <DialogTitle id={`${r.name}-empty-search`}>{RESOURCE_MSG.emptySearch}</DialogTitle>

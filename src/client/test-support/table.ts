@@ -5,21 +5,26 @@
  */
 import { screen } from '@testing-library/react';
 
-/** The table labelled `name` (aria-label), found without walking the accessibility tree. */
-export const tableNamed = (name: string): HTMLTableElement => {
+/** The table or list grid (role grid) labelled `name` (aria-label), found without walking the accessibility tree. */
+export const tableNamed = (name: string): HTMLElement => {
   const el = screen.getByLabelText(name);
-  if (!(el instanceof HTMLTableElement)) throw new Error(`'${name}' labels a ${el.tagName}, not a table`);
+  if (!(el instanceof HTMLTableElement) && el.getAttribute('role') !== 'grid') throw new Error(`'${name}' labels a ${el.tagName}, not a table`);
   return el;
 };
 
-/** The body rows (the header row left out). */
-export const bodyRows = (table: HTMLElement): HTMLTableRowElement[] =>
-  Array.from((table as HTMLTableElement).tBodies).flatMap((b) => Array.from(b.rows));
+/** The body rows (the header row left out): a table's body rows, or a grid's rows of cells. */
+export const bodyRows = (table: HTMLElement): HTMLElement[] =>
+  table instanceof HTMLTableElement
+    ? Array.from(table.tBodies).flatMap((b) => Array.from(b.rows))
+    : Array.from(table.querySelectorAll<HTMLElement>('[role="row"]')).filter((r) => r.querySelector('[role="gridcell"]'));
+
+const cellsOf = (row: HTMLElement): HTMLElement[] =>
+  row instanceof HTMLTableRowElement ? Array.from(row.cells) : Array.from(row.querySelectorAll<HTMLElement>('[role="gridcell"]'));
 
 /** The texts of one column of the body rows. */
 export const columnTexts = (table: HTMLElement, index: number): Array<string | null> =>
-  bodyRows(table).map((r) => r.cells[index]?.textContent ?? null);
+  bodyRows(table).map((r) => cellsOf(r)[index]?.textContent ?? null);
 
 /** Each body row's cell texts. */
 export const rowTexts = (table: HTMLElement): Array<Array<string | null>> =>
-  bodyRows(table).map((r) => Array.from(r.cells).map((c) => c.textContent));
+  bodyRows(table).map((r) => cellsOf(r).map((c) => c.textContent));

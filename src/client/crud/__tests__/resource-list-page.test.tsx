@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { activityType, commonMasterType, department, workflowRole } from '../../../shared/resources';
 import { renderWithApp } from '../../test-support/render';
 import { ResourceListPage } from '../resource-list-page';
@@ -15,7 +16,30 @@ function renderList(resource = department, route = resource.routes.home) {
   return renderWithApp(<ResourceListPage resource={resource} />, { route, path: resource.routes.home });
 }
 
-const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+/** The query of the address and the browser's Back, as a user has them. */
+function UrlProbe() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="search">{search}</output>
+      <button type="button" onClick={() => void navigate(-1)}>Browser back</button>
+    </>
+  );
+}
+
+function renderListWithUrl(route: string) {
+  signIn();
+  return renderWithApp(
+    <>
+      <UrlProbe />
+      <ResourceListPage resource={department} />
+    </>,
+    { route, path: department.routes.home },
+  );
+}
+
+const bodyRows = () => within(screen.getByRole('grid')).getAllByRole('row').slice(1);
 
 describe('ResourceListPage', () => {
   it("renders the definition's headers exactly and the rows of page 1 (pageno 1, userID)", async () => {
@@ -23,14 +47,14 @@ describe('ResourceListPage', () => {
     const { task } = renderList();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Department' })).toBeInTheDocument();
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Sr.No.', 'Code', 'Department Name', 'Action']);
 
     await screen.findByText('Department 1');
     expect(callsTo('getdepartment')).toEqual([{ pageno: 1, userID: 7 }]);
     const rows = bodyRows();
     expect(rows).toHaveLength(10);
-    expect(within(rows[0]).getAllByRole('cell').slice(0, 3).map((c) => c.textContent)).toEqual(['1', 'D001', 'Department 1']);
+    expect(within(rows[0]).getAllByRole('gridcell').slice(0, 3).map((c) => c.textContent)).toEqual(['1', 'D001', 'Department 1']);
     // Active rows: delete icon (Deactivate); inactive rows: reset icon (Reactivate); the status is shown.
     expect(within(rows[0]).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     expect(within(rows[0]).getByTestId('row-status')).toHaveTextContent('Active');
@@ -119,7 +143,7 @@ describe('ResourceListPage', () => {
     });
     const { task } = renderList(workflowRole);
     await screen.findByText('Analyst');
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Sr.No.', 'Short Name', 'Role', 'Hierarchy', 'Action']);
     expect(screen.getByLabelText('Search Text')).toHaveAttribute('maxLength', '20');
 
@@ -160,7 +184,7 @@ describe('ResourceListPage', () => {
     });
     const first = renderList(activityType);
     await screen.findByText('Isolation');
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Sr.No.', 'Short Name', 'Activity Type', 'Sequence', 'Action',
     ]);
     expect(screen.getByRole('link', { name: 'Parameters' })).toHaveAttribute('href', '/paramactivity/5');
@@ -171,7 +195,7 @@ describe('ResourceListPage', () => {
 
     const second = renderList(commonMasterType);
     await screen.findByText('Soil Type');
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Type', 'Action']);
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Code', 'Type', 'Action']);
     fireEvent.click(screen.getByRole('link', { name: 'Entries' }));
     await waitFor(() => expect(location()).toBe('/CommonMasterEntry/8'));
     await stop(second.task);
@@ -183,5 +207,73 @@ describe('ResourceListPage', () => {
     expect(await screen.findByText('No records found.')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
     await stop(task);
+  });
+
+  it('keeps the page in the URL: page 3 survives a reload (remount) and Back returns to the page before', async () => {
+    answer({ getdepartment: ({ pageno }) => departmentPage(Number(pageno), 25) });
+    const first = renderListWithUrl(department.routes.home);
+    await screen.findByText('Department 1');
+    expect(screen.getByTestId('search')).toHaveTextContent(/^$/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByText('Department 11');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    await screen.findByText('Department 21');
+    expect(screen.getByTestId('search')).toHaveTextContent('?page=3');
+    // The last page of 25 rows: the 5 rows past the second boundary, in order.
+    expect(bodyRows().map((row) => within(row).getAllByRole('gridcell')[2].textContent)).toEqual(
+      ['Department 21', 'Department 22', 'Department 23', 'Department 24', 'Department 25'],
+    );
+    expect(screen.getByTestId('list-total')).toHaveTextContent('Page 3 of 3 (25 records)');
+    await stop(first.task);
+    first.unmount();
+
+    // Reload: a new store, the same address.
+    const second = renderListWithUrl(`${department.routes.home}?page=3`);
+    await screen.findByText('Department 21');
+    expect(callsTo('getdepartment').at(-1)).toEqual({ pageno: 3, userID: 7 });
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText('Department 1')).not.toBeInTheDocument();
+
+    // Back (within this history: page 2 was not visited since the reload, so go to page 2 and back).
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByText('Department 11');
+    expect(screen.getByTestId('search')).toHaveTextContent('?page=2');
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await screen.findByText('Department 21');
+    expect(screen.getByTestId('search')).toHaveTextContent('?page=3');
+    expect(callsTo('getdepartment').at(-1)).toEqual({ pageno: 3, userID: 7 });
+    await stop(second.task);
+  });
+
+  it('keeps the search text in the URL with its page; Back returns to the plain list', async () => {
+    answer({
+      getdepartment: ({ pageno }) => departmentPage(Number(pageno), 3),
+      getSearchForDepartmentHome: ({ pageno }) =>
+        departmentPage(Number(pageno), 25).map((r) => ({ ...r, departmentName: `Soil ${String(r.id)}` })),
+    });
+    const first = renderListWithUrl(department.routes.home);
+    await screen.findByText('Department 1');
+    fireEvent.change(screen.getByLabelText('Search Text'), { target: { value: 'soil' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByText('Soil 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await screen.findByText('Soil 21');
+    expect(screen.getByTestId('search')).toHaveTextContent('?q=soil&page=3');
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await screen.findByText('Soil 1');
+    expect(screen.getByTestId('search')).toHaveTextContent('?q=soil');
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await screen.findByText('Department 1');
+    expect(screen.getByTestId('search')).toHaveTextContent(/^$/);
+    expect(screen.getByLabelText('Search Text')).toHaveValue('');
+    await stop(first.task);
+    first.unmount();
+
+    const second = renderListWithUrl(`${department.routes.home}?q=soil&page=3`);
+    await screen.findByText('Soil 25');
+    expect(callsTo('getSearchForDepartmentHome').at(-1)).toEqual({ searchText: 'soil', pageno: 3, userID: 7 });
+    expect(screen.getByLabelText('Search Text')).toHaveValue('soil');
+    await stop(second.task);
   });
 });

@@ -6,22 +6,16 @@
  * the parameter screen; the virus icon (flag microbe, Level 1) opens microbe identification. A "Waiting for
  * my approval" tab (?queue=1) lists the managers' queue.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -34,9 +28,10 @@ import { MSG } from '../../../shared/contract/messages';
 import { STATUS_COLOUR, toClientStatus } from '../../../shared/workflow';
 import { AmendedChip } from './amended-chip';
 import type { RootState } from '../../app/store';
-import { PageLinks } from '../../crud/pagination';
+import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
+import { listParamNames, useListParams, useSearchBox, writeListParams } from '../../crud/use-list-params';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { ISOLATE_PATH, LEVEL2_ENTRY, QUEUE_QUERY, microbeIdentificationPath, paramScreenPath } from './activity-paths';
+import { ISOLATE_PATH, LEVEL2_ENTRY, QUEUE_QUERY, homeOf, microbeIdentificationPath, paramScreenPath } from './activity-paths';
 import { listRequested, selectList } from './activity-slice';
 import { ApprovalQueue } from './approval-queue';
 import { useActivitiesSaga, useSessionFlags } from './use-activities';
@@ -44,64 +39,72 @@ import { useActivitiesSaga, useSessionFlags } from './use-activities';
 export const NO_RECORDS = 'No records found';
 export const EMPTY_SEARCH = 'Please Enter Some Text To Search!';
 
-const STATUS_LABEL = { Y: 'Not submitted', S: 'Submitted', R: 'Reverted', A: 'Approved' } as const;
+/** The approval status in words, shown beside its colour (colour alone is not read by everyone). */
+export const STATUS_LABEL = { Y: 'Not submitted', S: 'Submitted', R: 'Reverted', A: 'Approved' } as const;
 
 const pageOf = (sum: string | undefined): number => {
   const n = Number(sum);
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
-function ActivityRows({ level, rows, page }: { level: ActivityLevel; rows: ActivityListRow[]; page: number }) {
+function ActivityActions({ level, row: r, page }: { level: ActivityLevel; row: ActivityListRow; page: number }) {
   const flags = useSessionFlags();
   const level2 = level === 'Level 2';
+  const status = r.status ?? toClientStatus(r.approvalStatus);
   return (
-    <>
-      {rows.map((r) => {
-        const status = r.status ?? toClientStatus(r.approvalStatus);
-        const colour = STATUS_COLOUR[status];
-        return (
-          <TableRow key={r.id} hover>
-            <TableCell>{r.srno}</TableCell>
-            <TableCell>{r.samplenov}</TableCell>
-            <TableCell>{r.isolatecode}</TableCell>
-            {level2 && <TableCell>{r.pncode}</TableCell>}
-            <TableCell>
-              <IconButton
-                size="small"
-                aria-label={`Open activities of ${r.isolatecode}${level2 ? ` ${r.pncode ?? ''}` : ''}: ${STATUS_LABEL[status]}`}
-                title={STATUS_LABEL[status]}
-                data-status={status}
-                disabled={r.actid === null}
-                component={RouterLink}
-                to={r.actid === null ? '#' : paramScreenPath({ actid: r.actid, level, samplenov: r.samplenov, sampleno: r.sampleno, pncode: r.pncode, pageno: page })}
-                sx={{ color: colour }}
-              >
-                <AssignmentIcon fontSize="small" />
-              </IconButton>
-              {flags.microbe && !level2 && (
-                <IconButton size="small" aria-label={`Microbe identification of ${r.isolatecode}`} title="Microbe Identification"
-                  component={RouterLink} to={microbeIdentificationPath(r.id, r.samplenov, page)}>
-                  <CoronavirusIcon fontSize="small" />
-                </IconButton>
-              )}
-              {r.amended ? <AmendedChip /> : null}
-            </TableCell>
-          </TableRow>
-        );
-      })}
-    </>
+    // Wraps under the icons in a narrow column (a phone), so the icons stay in view.
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.5 }}>
+      <IconButton
+        size="small"
+        aria-label={`Open activities of ${r.isolatecode}${level2 ? ` ${r.pncode ?? ''}` : ''}: ${STATUS_LABEL[status]}`}
+        title={STATUS_LABEL[status]}
+        data-status={status}
+        disabled={r.actid === null}
+        component={RouterLink}
+        to={r.actid === null ? '#' : paramScreenPath({ actid: r.actid, level, samplenov: r.samplenov, sampleno: r.sampleno, pncode: r.pncode, pageno: page })}
+        sx={{ color: STATUS_COLOUR[status] }}
+      >
+        <AssignmentIcon fontSize="small" />
+      </IconButton>
+      {flags.microbe && !level2 && (
+        <IconButton size="small" aria-label={`Microbe identification of ${r.isolatecode}`} title="Microbe Identification"
+          component={RouterLink} to={microbeIdentificationPath(r.id, r.samplenov, page)}>
+          <CoronavirusIcon fontSize="small" />
+        </IconButton>
+      )}
+      <Typography variant="body2" component="span" data-testid="activity-status" sx={{ color: 'text.secondary' }}>
+        {STATUS_LABEL[status]}
+      </Typography>
+      {r.amended ? <AmendedChip /> : null}
+    </Box>
   );
 }
 
-function ActivityList({ level, initialPage }: { level: ActivityLevel; initialPage: number }) {
+/** The list's columns (spec titles); the endpoint answers its pages in a fixed order (Sr. No.), so none sorts. */
+function activityColumns(level: ActivityLevel, page: number): ListGridColumn<ActivityListRow>[] {
+  // Narrow minimum widths: at 320 CSS px the four Level 1 columns fit without a sideways scroll (the
+  // action column holds its two icons; the status text wraps under them).
+  return [
+    { field: 'srno', header: 'Sr. No.', minWidth: 52, flex: 0 },
+    { field: 'samplenov', header: 'Sample Code', minWidth: 60 },
+    { field: 'isolatecode', header: 'Isolate Code', minWidth: 60 },
+    ...(level === 'Level 2' ? [{ field: 'pncode', header: 'Plant Assessment Code', minWidth: 60 }] : []),
+    { field: 'action', header: 'Action', minWidth: 80, flex: 1.5, render: (row: ActivityListRow) => <ActivityActions level={level} row={row} page={page} /> },
+  ];
+}
+
+function ActivityList({ level }: { level: ActivityLevel }) {
   const dispatch = useDispatch();
   const list = useSelector((s: RootState) => selectList(s, level));
-  const [text, setText] = useState('');
+  // Page and search text are in the URL: reload and Back keep them.
+  const params = useListParams();
+  const [text, setText] = useSearchBox(params.searchText);
   const level2 = level === 'Level 2';
 
+  const load = (page: number, searchText: string) => dispatch(listRequested({ level, page, searchText: searchText || undefined }));
   useEffect(() => {
-    dispatch(listRequested({ level, page: initialPage }));
-  }, [dispatch, level, initialPage]);
+    dispatch(listRequested({ level, page: params.page, searchText: params.searchText || undefined }));
+  }, [dispatch, level, params.page, params.searchText]);
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -109,10 +112,8 @@ function ActivityList({ level, initialPage }: { level: ActivityLevel; initialPag
       dispatch(notifyError(EMPTY_SEARCH, MSG.oops));
       return;
     }
-    dispatch(listRequested({ level, page: 1, searchText: text.trim() }));
+    if (!params.setSearchText(text)) load(1, text.trim());
   };
-  const pageCount = Math.ceil(list.total / ACTIVITY_PAGE_SIZE);
-  const columns = ['Sr. No.', 'Sample Code', 'Isolate Code', ...(level2 ? ['Plant Assessment Code'] : []), 'Action'];
   const searching = list.loading && list.searchText !== '';
 
   return (
@@ -124,33 +125,20 @@ function ActivityList({ level, initialPage }: { level: ActivityLevel; initialPag
         </IconButton>
         <IconButton aria-label="Refresh" title="Refresh" onClick={() => {
           setText('');
-          dispatch(listRequested({ level, page: 1 }));
+          if (!params.setSearchText('')) load(1, '');
         }}>
           <RefreshIcon />
         </IconButton>
       </Box>
-      <Box sx={{ height: 4 }}>{list.loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
-      <Table size="small" aria-label={`${level} activities`}>
-        <TableHead>
-          <TableRow>{columns.map((c) => <TableCell key={c} sx={{ fontWeight: 600 }}>{c}</TableCell>)}</TableRow>
-        </TableHead>
-        <TableBody>
-          {list.rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length} sx={{ color: 'text.secondary' }}>{list.loaded && !list.loading ? NO_RECORDS : ''}</TableCell>
-            </TableRow>
-          ) : (
-            <ActivityRows level={level} rows={list.rows} page={list.page} />
-          )}
-        </TableBody>
-      </Table>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
-          {list.total > 0 ? `Page ${list.page} of ${pageCount} (${list.total} records)` : ''}
-        </Typography>
-        <PageLinks page={list.page} pageCount={pageCount} disabled={list.loading}
-          onPage={(p) => dispatch(listRequested({ level, page: p, searchText: list.searchText }))} />
-      </Box>
+      <ListGrid
+        label={`${level} activities`}
+        columns={activityColumns(level, list.page)}
+        rows={list.rows}
+        rowId={(r) => r.id}
+        loading={list.loading || !list.loaded}
+        noRowsText={NO_RECORDS}
+        paging={{ page: list.page, total: list.total, pageSize: ACTIVITY_PAGE_SIZE, onPage: params.setPage }}
+      />
     </>
   );
 }
@@ -164,9 +152,16 @@ export default function ActivityListPage({ level }: { level: ActivityLevel }) {
   const queue = params.get(QUEUE_QUERY) === '1';
   const title = `${level} Activity`;
 
+  // The spec's address with the page in the path (ActivityTransactionHome/3, where a parameter screen
+  // returns to) becomes the list's address with the page in the query, where paging keeps it.
+  if (sum !== undefined) {
+    const search = writeListParams(params, { page: pageOf(sum), searchText: '', sort: null }, listParamNames()).toString();
+    return <Navigate replace to={{ pathname: homeOf(level), search: search ? `?${search}` : '' }} />;
+  }
+
   return (
-    <Box sx={{ p: 2 }}>
-      <Paper variant="outlined" sx={{ p: 2 }}>
+    <Box sx={{ p: { xs: 0.5, sm: 2 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
           <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>{title}</Typography>
           {flags.add && (
@@ -175,11 +170,11 @@ export default function ActivityListPage({ level }: { level: ActivityLevel }) {
             </Button>
           )}
         </Box>
-        <Tabs value={queue ? 1 : 0} onChange={(_e, v) => setParams(v === 1 ? { [QUEUE_QUERY]: '1' } : {})} sx={{ mb: 2 }}>
+        <Tabs variant="scrollable" scrollButtons={false} value={queue ? 1 : 0} onChange={(_e, v) => setParams(v === 1 ? { [QUEUE_QUERY]: '1' } : {})} sx={{ mb: 2 }}>
           <Tab label="All" />
           <Tab label="Waiting for my approval" />
         </Tabs>
-        {queue ? <ApprovalQueue level={level} /> : <ActivityList level={level} initialPage={pageOf(sum)} />}
+        {queue ? <ApprovalQueue level={level} /> : <ActivityList level={level} />}
       </Paper>
     </Box>
   );

@@ -8,72 +8,58 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
+import { ACTIVITY_PAGE_SIZE, type ActivityLevel, type ApprovalQueueRow } from '../../../shared/contract/activity-endpoints';
+import { formatUtcDateTime } from '../../../shared/format/date-time';
+import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
+import { useListParams } from '../../crud/use-list-params';
 import { AmendedChip } from './amended-chip';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import { ACTIVITY_PAGE_SIZE, type ActivityLevel } from '../../../shared/contract/activity-endpoints';
-import { PageLinks } from '../../crud/pagination';
 import { paramScreenPath } from './activity-paths';
 import { queueRequested, selectQueue } from './activity-slice';
 
 export const QUEUE_EMPTY = 'Nothing is waiting for your approval.';
 
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-};
+/** The queue's columns; the endpoint answers oldest first in pages, so none sorts. */
+function queueColumns(level: ActivityLevel): ListGridColumn<ApprovalQueueRow>[] {
+  return [
+    { field: 'srno', header: 'Sr. No.', minWidth: 60, flex: 0 },
+    { field: 'samplenov', header: 'Sample Code' },
+    { field: 'isolatecode', header: 'Isolate Code' },
+    ...(level === 'Level 2' ? [{ field: 'pncode', header: 'Plant Assessment Code' }] : []),
+    { field: 'activityname', header: 'Activity', render: (r: ApprovalQueueRow) => <Box>{r.activityname}{r.amended ? <AmendedChip /> : null}</Box> },
+    { field: 'submitter', header: 'Submitted By' },
+    { field: 'submittedAt', header: 'Submitted On', minWidth: 150, render: (r: ApprovalQueueRow) => formatUtcDateTime(r.submittedAt) },
+    {
+      field: 'action', header: 'Action', render: (r: ApprovalQueueRow) => (
+        <Button size="small" variant="outlined" component={RouterLink}
+          aria-label={`Review ${r.activityname} of ${r.isolatecode}`}
+          to={paramScreenPath({ actid: r.actid, level, samplenov: r.samplenov, sampleno: r.sampleno, pncode: r.pncode, pageno: 1 })}>
+          Review
+        </Button>
+      ),
+    },
+  ];
+}
 
 export function ApprovalQueue({ level }: { level: ActivityLevel }) {
   const dispatch = useDispatch();
   const queue = useSelector(selectQueue);
-  const level2 = level === 'Level 2';
+  // The queue's page is in the URL beside the tab (?queue=1&queuePage=2).
+  const params = useListParams('queue');
 
   useEffect(() => {
-    dispatch(queueRequested({ level, page: 1 }));
-  }, [dispatch, level]);
+    dispatch(queueRequested({ level, page: params.page }));
+  }, [dispatch, level, params.page]);
 
-  const columns = ['Sr. No.', 'Sample Code', 'Isolate Code', ...(level2 ? ['Plant Assessment Code'] : []), 'Activity', 'Submitted By', 'Submitted On', 'Action'];
   const rows = queue.level === level ? queue.rows : [];
   return (
-    <>
-      <Box sx={{ height: 4 }}>{queue.loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
-      <Table size="small" aria-label="Waiting for my approval">
-        <TableHead>
-          <TableRow>{columns.map((c) => <TableCell key={c} sx={{ fontWeight: 600 }}>{c}</TableCell>)}</TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length} sx={{ color: 'text.secondary' }}>{queue.loaded && !queue.loading ? QUEUE_EMPTY : ''}</TableCell>
-            </TableRow>
-          ) : rows.map((r) => (
-            <TableRow key={r.trnid} hover>
-              <TableCell>{r.srno}</TableCell>
-              <TableCell>{r.samplenov}</TableCell>
-              <TableCell>{r.isolatecode}</TableCell>
-              {level2 && <TableCell>{r.pncode}</TableCell>}
-              <TableCell>{r.activityname}{r.amended ? <AmendedChip /> : null}</TableCell>
-              <TableCell>{r.submitter}</TableCell>
-              <TableCell>{when(r.submittedAt)}</TableCell>
-              <TableCell>
-                <Button size="small" variant="outlined" component={RouterLink}
-                  aria-label={`Review ${r.activityname} of ${r.isolatecode}`}
-                  to={paramScreenPath({ actid: r.actid, level, samplenov: r.samplenov, sampleno: r.sampleno, pncode: r.pncode, pageno: 1 })}>
-                  Review
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Box sx={{ mt: 2 }}>
-        <PageLinks page={queue.page} pageCount={Math.ceil(queue.total / ACTIVITY_PAGE_SIZE)} disabled={queue.loading}
-          onPage={(p) => dispatch(queueRequested({ level, page: p }))} />
-      </Box>
-    </>
+    <ListGrid
+      label="Waiting for my approval"
+      columns={queueColumns(level)}
+      rows={rows}
+      rowId={(r) => r.trnid}
+      loading={queue.loading || !queue.loaded}
+      noRowsText={QUEUE_EMPTY}
+      paging={{ page: queue.page, total: queue.level === level ? queue.total : 0, pageSize: ACTIVITY_PAGE_SIZE, onPage: params.setPage }}
+    />
   );
 }

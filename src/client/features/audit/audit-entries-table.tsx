@@ -14,11 +14,11 @@ import TableRow from '@mui/material/TableRow';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import type { AuditEntryRow } from '../../../shared/contract/audit-endpoints';
+import { MONTHS } from '../../../shared/format/date-time';
 import { AuditChanges } from './audit-changes';
 import { RecordHistoryButton } from './record-history';
 
 const two = (n: number) => String(n).padStart(2, '0');
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** dd-MMM-yyyy HH:mm:ss in the browser's (the lab's) time zone, as the shell writes dates. */
 export function formatWhen(iso: string): string {

@@ -1,19 +1,13 @@
 /**
  * The results (spec 001 section 2): Sr. No., Sample No.-V, one column per parameter of the first result,
- * Action with Show. Every column sorts by click (numbers as numbers, text as text), toggling direction.
+ * Action with Show. Every column sorts by click (numbers as numbers, text as text), toggling direction; the
+ * sort is of the rows shown (the server pages in its own order) and is kept in the URL (reload, Back).
  */
-import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import Typography from '@mui/material/Typography';
 import { SEARCH_MSG, type SearchAnswer, type SearchResultItem } from '../../../shared/contract/search-endpoints';
-import { nextSort, sortResults, type SortColumn, type SortState } from './sort-results';
+import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
+import { useListParams, type ListSort } from '../../crud/use-list-params';
+import { sortResults, type SortColumn, type SortState } from './sort-results';
 
 const NA = 'N/A';
 
@@ -33,52 +27,46 @@ export const COUNTING = ' (counting all matches…)';
 /** The total to page by: the exact count once known, else what searchData said. */
 export const totalForPaging = (answer: Pick<SearchAnswer, 'totalItems'>, exact: number | null): number => exact ?? answer.totalItems;
 
-export function ResultsTable({ results, onShow }: { results: SearchResultItem[]; onShow(samplenov: string): void }) {
-  const [sort, setSort] = useState<SortState | null>(null);
-  const columns = results[0]?.parameterList.map((p) => p.parameterName) ?? [];
-  const rows = sortResults(results, sort);
+/** A parameter column's field in the grid and the URL (`sort=param2`); Sr. No. and Sample No.-V by name. */
+const PARAM_FIELD = 'param';
+const fieldOf = (column: SortColumn): string => (typeof column === 'number' ? `${PARAM_FIELD}${column}` : column);
+function sortOf(sort: ListSort | null, parameterCount: number): SortState | null {
+  if (!sort) return null;
+  if (sort.field === 'srno' || sort.field === 'samplenov') return { column: sort.field, direction: sort.direction };
+  const i = sort.field.startsWith(PARAM_FIELD) ? Number(sort.field.slice(PARAM_FIELD.length)) : NaN;
+  return Number.isInteger(i) && i >= 0 && i < parameterCount ? { column: i, direction: sort.direction } : null;
+}
 
-  const head = (column: SortColumn, label: string) => (
-    <TableCell key={String(column)} sortDirection={sort?.column === column ? sort.direction : false}>
-      <TableSortLabel active={sort?.column === column} direction={sort?.column === column ? sort.direction : 'asc'} onClick={() => setSort(nextSort(sort, column))}>
-        {label}
-      </TableSortLabel>
-    </TableCell>
-  );
+export function ResultsTable({ results, onShow }: { results: SearchResultItem[]; onShow(samplenov: string): void }) {
+  const list = useListParams();
+  const parameters = results[0]?.parameterList.map((p) => p.parameterName) ?? [];
+  const sort = sortOf(list.sort, parameters.length);
+  const rows = sortResults(results, sort);
+  const valueOf = (r: SearchResultItem, i: number) => {
+    const v = r.parameterList[i]?.input;
+    return v === null || v === undefined || v === '' ? NA : v;
+  };
+  const columns: ListGridColumn<SearchResultItem>[] = [
+    { field: 'srno', header: 'Sr. No.', sortable: true, minWidth: 90, flex: 0 },
+    { field: 'samplenov', header: 'Sample No.-V', sortable: true, minWidth: 120 },
+    ...parameters.map((name, i) => ({ field: fieldOf(i), header: name, sortable: true, minWidth: 110, render: (r: SearchResultItem) => valueOf(r, i) })),
+    {
+      field: 'action', header: 'Action', render: (r: SearchResultItem) => (
+        <Button size="small" variant="outlined" onClick={() => onShow(r.samplenov)} aria-label={`Show ${r.samplenov}`}>Show</Button>
+      ),
+    },
+  ];
 
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Search results">
-        <TableHead>
-          <TableRow>
-            {head('srno', 'Sr. No.')}
-            {head('samplenov', 'Sample No.-V')}
-            {columns.map((c, i) => head(i, c))}
-            <TableCell>Action</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns.length + 3}>
-                <Typography color="text.secondary">{SEARCH_MSG.noData}</Typography>
-              </TableCell>
-            </TableRow>
-          ) : rows.map((r) => (
-            <TableRow key={r.samplenov} hover>
-              <TableCell>{r.srno}</TableCell>
-              <TableCell>{r.samplenov}</TableCell>
-              {columns.map((c, i) => {
-                const v = r.parameterList[i]?.input;
-                return <TableCell key={c + String(i)}>{v === null || v === undefined || v === '' ? NA : v}</TableCell>;
-              })}
-              <TableCell>
-                <Button size="small" variant="outlined" onClick={() => onShow(r.samplenov)} aria-label={`Show ${r.samplenov}`}>Show</Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <ListGrid
+      label="Search results"
+      columns={columns}
+      rows={rows}
+      rowId={(r) => r.samplenov}
+      noRowsText={SEARCH_MSG.noData}
+      sort={sort ? { field: fieldOf(sort.column), direction: sort.direction } : null}
+      // Clicking a sorted column again toggles its direction (never back to unsorted).
+      onSort={(next) => list.setSort(next ?? (list.sort ? { ...list.sort, direction: list.sort.direction === 'asc' ? 'desc' : 'asc' } : null))}
+    />
   );
 }

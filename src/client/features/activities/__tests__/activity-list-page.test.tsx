@@ -26,11 +26,13 @@ const page = (p: number, total: number) =>
 test('Level 1 list: ten rows a page, status colours, the parameter screen link, the microbe icon and Add', async () => {
   answer({ getactitransctionhome: (b) => page(Number(b.pageno), 13) });
   const { task } = render('/ActivityTransactionHome/1');
-  const table = await screen.findByRole('table', { name: 'Level 1 activities' });
+  const table = await screen.findByRole('grid', { name: 'Level 1 activities' });
   await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(11));
   expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Sr. No.', 'Sample Code', 'Isolate Code', 'Action']);
   const colours = within(table).getAllByRole('link', { name: /^Open activities/ }).map((a) => [a.getAttribute('data-status'), getComputedStyle(a).color]);
   expect(colours.slice(0, 4)).toEqual([['S', 'orange'], ['R', 'red'], ['A', 'green'], ['Y', 'black']]);
+  // The status is also written beside its colour.
+  expect(within(table).getAllByTestId('activity-status').slice(0, 4).map((t) => t.textContent)).toEqual(['Submitted', 'Reverted', 'Approved', 'Not submitted']);
   expect(within(table).getByRole('link', { name: 'Open activities of ISO000002: Reverted' })).toHaveAttribute(
     'href', '/activityparamNew/11/Level%201/SC0002-1/SC0002/1');
   expect(within(table).getByRole('link', { name: 'Microbe identification of ISO000002' })).toHaveAttribute('href', '/MicrobeIdentification/2/SC0002-1/1');
@@ -41,10 +43,23 @@ test('Level 1 list: ten rows a page, status colours, the parameter screen link, 
   await stop(task);
 });
 
+test("the spec's address with the page in the path opens that page, which paging then keeps in the query", async () => {
+  answer({ getactitransctionhome: (b) => page(Number(b.pageno), 25) });
+  const { task } = render('/ActivityTransactionHome/3');
+  const table = await screen.findByRole('grid', { name: 'Level 1 activities' });
+  await within(table).findByText('ISO000021');
+  expect(screen.getByTestId('location')).toHaveTextContent(/^\/ActivityTransactionHome$/);
+  expect(screen.getByTestId('list-total')).toHaveTextContent('Page 3 of 3 (25 records)');
+  fireEvent.click(screen.getByRole('button', { name: 'Page 1' }));
+  await within(table).findByText('ISO000001');
+  expect(callsTo('getactitransctionhome').map((b) => b.pageno)).toEqual([3, 1]);
+  await stop(task);
+});
+
 test('without the add and microbe flags there is no Add and no microbe icon', async () => {
   answer({ getactitransctionhome: () => page(1, 3) });
   const { task } = render('/ActivityTransactionHome', { add: false, microbe: false });
-  const table = await screen.findByRole('table', { name: 'Level 1 activities' });
+  const table = await screen.findByRole('grid', { name: 'Level 1 activities' });
   await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
   expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
   expect(within(table).queryByRole('link', { name: /Microbe identification/ })).not.toBeInTheDocument();
@@ -54,7 +69,7 @@ test('without the add and microbe flags there is no Add and no microbe icon', as
 test('search: empty text toasts and calls nothing; no match shows No records found; refresh reloads the list', async () => {
   answer({ getactitransctionhome: () => page(1, 3), getSearchForactitransaction: () => [] });
   const { task } = render('/ActivityTransactionHome');
-  const table = await screen.findByRole('table', { name: 'Level 1 activities' });
+  const table = await screen.findByRole('grid', { name: 'Level 1 activities' });
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
   expect((await screen.findAllByTestId('toast')).map((t) => t.textContent)).toContain('OOPS!Please Enter Some Text To Search!');
   expect(callsTo('getSearchForactitransaction')).toHaveLength(0);
@@ -70,7 +85,7 @@ test('search: empty text toasts and calls nothing; no match shows No records fou
 test('Level 2 list shows the plant assessment code and links to lvl2activityparam', async () => {
   answer({ getLevel2ActivityHome: () => [listRow(4, { pncode: 'PA000004', status: 'S', approvalStatus: 'S', actid: 21 })] });
   const { task } = render('/level2activityHome');
-  const table = await screen.findByRole('table', { name: 'Level 2 activities' });
+  const table = await screen.findByRole('grid', { name: 'Level 2 activities' });
   const link = await within(table).findByRole('link', { name: /^Open activities of ISO000004 PA000004/ });
   expect(link).toHaveAttribute('href', '/lvl2activityparam/21/Level%202/SC0004-1/SC0004/PA000004/1');
   expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toContain('Plant Assessment Code');
@@ -80,7 +95,7 @@ test('Level 2 list shows the plant assessment code and links to lvl2activitypara
 test('the queue tab lists what waits for the manager, with a Review link', async () => {
   answer({ getactitransctionhome: () => [], getApprovalQueue: () => [queueRow(1)] });
   const { task } = render('/ActivityTransactionHome?queue=1', { approve: true });
-  const table = await screen.findByRole('table', { name: 'Waiting for my approval' });
+  const table = await screen.findByRole('grid', { name: 'Waiting for my approval' });
   const review = await within(table).findByRole('link', { name: 'Review Colony Morphology of ISO000001' });
   expect(review).toHaveAttribute('href', '/activityparamNew/11/Level%201/SC0001-1/SC0001/1');
   expect(within(table).getByText('Vikram Patil')).toBeInTheDocument();
@@ -91,7 +106,7 @@ test('the queue tab lists what waits for the manager, with a Review link', async
 test('an approval whose data was amended since is marked in the queue', async () => {
   answer({ getactitransctionhome: () => [], getApprovalQueue: () => [queueRow(1), queueRow(2, { isolatecode: 'ISO000002', amended: true })] });
   const { task } = render('/ActivityTransactionHome?queue=1', { approve: true });
-  const table = await screen.findByRole('table', { name: 'Waiting for my approval' });
+  const table = await screen.findByRole('grid', { name: 'Waiting for my approval' });
   await within(table).findByText('ISO000002');
   const rows = within(table).getAllByRole('row').slice(1);
   expect(within(rows[0]).queryByTestId('amended-chip')).toBeNull();

@@ -34,7 +34,7 @@ describe('master routes', () => {
     const { task } = renderApp('/UnitMeasureHome');
     expect(await screen.findByText('Kilogram')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Unit Of Measure' })).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Sr.No.', 'UOM Code', 'Unit Of Measure', 'Type', 'Action',
     ]);
     expect(screen.getByText('Decimal')).toBeInTheDocument();

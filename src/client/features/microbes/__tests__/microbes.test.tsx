@@ -43,8 +43,8 @@ describe('microbe master', () => {
     });
     const { task } = renderApp('/MicrobeMaster');
     expect(await screen.findByText('Streptomyces')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sr. No.', 'Microbe Type', 'Genus', 'Species', 'Action']);
-    const first = screen.getByText('subtilis').closest('tr') as HTMLElement;
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sr. No.', 'Microbe Type', 'Genus', 'Species', 'Action']);
+    const first = screen.getByText('subtilis').closest('[role="row"]') as HTMLElement;
     expect(within(first).getByText('Bacteria')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/MicrobeMasterEntry/4');
     fireEvent.click(within(first).getByRole('button', { name: 'Deactivate' }));
@@ -52,7 +52,7 @@ describe('microbe master', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await screen.findByTestId('toast')).textContent).toContain('Record Saved Successfully!');
     expect(callsTo('deletemicrobeStatus')[0]).toMatchObject({ id: 4, activeStatus: 'N' });
-    const second = screen.getByText('griseus').closest('tr') as HTMLElement;
+    const second = screen.getByText('griseus').closest('[role="row"]') as HTMLElement;
     expect(within(second).getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
     await stop(task);
   });

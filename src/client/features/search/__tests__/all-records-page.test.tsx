@@ -64,7 +64,7 @@ test('every record, ten a page: codes and the default parameters; pages, rows pe
   });
   const { task } = render();
   expect(await screen.findByRole('heading', { level: 2, name: 'All Records' })).toBeInTheDocument();
-  const table = await screen.findByRole('table', { name: 'Search results' });
+  const table = await screen.findByRole('grid', { name: 'Search results' });
   expect(callsTo('searchData')[0]).toMatchObject({ inputList: [], pageno: 1, pageSize: 10, userID: 7 });
   expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
     'Sr. No.', 'Sample No.-V', 'Sample Code', 'Isolate Code', 'Plant Assessment Code', 'Microbe', 'Genus', 'Species', 'Action',
@@ -73,14 +73,15 @@ test('every record, ten a page: codes and the default parameters; pages, rows pe
   expect(screen.getByText('23 records')).toBeInTheDocument();
 
   // Sorting orders the page shown; a column again toggles the direction.
-  fireEvent.click(within(table).getByRole('button', { name: 'Genus' }));
+  fireEvent.click(within(table).getByRole('columnheader', { name: 'Genus' }));
   expect(columnTexts(table, 6).slice(0, 5)).toEqual(['Azotobacter', 'Azotobacter', 'Azotobacter', 'Azotobacter', 'Azotobacter']);
-  fireEvent.click(within(table).getByRole('button', { name: 'Sr. No.' }));
-  fireEvent.click(within(table).getByRole('button', { name: 'Sr. No.' }));
+  fireEvent.click(within(table).getByRole('columnheader', { name: 'Sr. No.' }));
+  fireEvent.click(within(table).getByRole('columnheader', { name: 'Sr. No.' }));
   expect(columnTexts(table, 0)[0]).toBe('10');
 
+  // The sort is in the URL: it stays while paging (Sr. No. descending on page 3 too).
   fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-  await waitFor(() => expect(columnTexts(resultsTable(), 0)).toEqual(['21', '22', '23']));
+  await waitFor(() => expect(columnTexts(resultsTable(), 0)).toEqual(['23', '22', '21']));
   expect(callsTo('searchData')[1]).toMatchObject({ pageno: 3, pageSize: 10 });
   fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '25' } });
   await waitFor(() => expect(bodyRows(resultsTable())).toHaveLength(23));
@@ -103,7 +104,7 @@ test('search by one parameter; an empty filter is refused; the export sends the 
   const clicked = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
   (http.post as jest.Mock).mockResolvedValue({ data: new Blob(['x']), headers: { 'content-disposition': 'attachment; filename="data.csv"', 'x-total-count': '11' } });
   const { task } = render();
-  await screen.findByRole('table', { name: 'Search results' });
+  await screen.findByRole('grid', { name: 'Search results' });
   const by = screen.getByLabelText('Search by');
   await waitFor(() => expect(within(by).getByRole('option', { name: 'Genus' })).toBeInTheDocument());
   fireEvent.change(by, { target: { value: 'microbe:genus' } });

@@ -83,7 +83,7 @@ test('ticking parameters adds filter rows; a number row shows its condition; Sea
   expect(screen.getByRole('group', { name: 'Filter Minimum Rainfall' })).toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-  const table = await screen.findByRole('table', { name: 'Search results' });
+  const table = await screen.findByRole('grid', { name: 'Search results' });
   expect(callsTo('searchData')[0]).toMatchObject({
     pageno: 1, pageSize: 10, userID: 7,
     parameterList: ['Minimum Rainfall', 'Source', 'Nitrogen Fixation'],
@@ -100,15 +100,15 @@ test('ticking parameters adds filter rows; a number row shows its condition; Sea
   expect(columnTexts(table, 3)).toEqual(['Bacillus', 'N/A', 'azotobacter']);
 
   // Numbers sort as numbers (9 < 10 < 100), toggling direction; text sorts as text; N/A stays last.
-  fireEvent.click(within(table).getByRole('button', { name: 'Minimum Rainfall' }));
+  fireEvent.click(within(table).getByRole('columnheader', { name: 'Minimum Rainfall' }));
   expect(columnTexts(table, 2)).toEqual(['9', '10', '100']);
-  fireEvent.click(within(table).getByRole('button', { name: 'Minimum Rainfall' }));
+  fireEvent.click(within(table).getByRole('columnheader', { name: 'Minimum Rainfall' }));
   expect(columnTexts(table, 2)).toEqual(['100', '10', '9']);
-  fireEvent.click(within(table).getByRole('button', { name: 'Sample No.-V' }));
+  fireEvent.click(within(table).getByRole('columnheader', { name: 'Sample No.-V' }));
   expect(columnTexts(table, 1)).toEqual(['SC-0001-1', 'SC-0002-1', 'SC-0010-1']);
-  fireEvent.click(within(table).getByRole('button', { name: 'Genus' }));
+  fireEvent.click(within(table).getByRole('columnheader', { name: 'Genus' }));
   expect(columnTexts(table, 3)).toEqual(['azotobacter', 'Bacillus', 'N/A']);
-  fireEvent.click(within(table).getByRole('button', { name: 'Genus' }));
+  fireEvent.click(within(table).getByRole('columnheader', { name: 'Genus' }));
   expect(columnTexts(table, 3)).toEqual(['Bacillus', 'azotobacter', 'N/A']);
   await stop(task);
 });

@@ -26,8 +26,8 @@ function open(toprole: boolean) {
 
 test('a Top Role user resets a password (confirmed, shown once), clears sign-in delays and ends sessions; not on their own row', async () => {
   const { task } = open(true);
-  const ravi = (await screen.findByText('E011')).closest('tr') as HTMLElement;
-  const self = screen.getByText('E007').closest('tr') as HTMLElement;
+  const ravi = (await screen.findByText('E011')).closest('[role="row"]') as HTMLElement;
+  const self = screen.getByText('E007').closest('[role="row"]') as HTMLElement;
   expect(within(self).queryByRole('button', { name: /^Reset password/ })).toBeNull();
 
   fireEvent.click(within(ravi).getByRole('button', { name: 'Reset password: Ravi K Rao' }));
@@ -58,7 +58,7 @@ test('a Top Role user resets a password (confirmed, shown once), clears sign-in 
 
 test('without the Top Role there are no account actions', async () => {
   const { task } = open(false);
-  const ravi = (await screen.findByText('E011')).closest('tr') as HTMLElement;
+  const ravi = (await screen.findByText('E011')).closest('[role="row"]') as HTMLElement;
   expect(within(ravi).queryByRole('button', { name: /^Reset password/ })).toBeNull();
   expect(within(ravi).queryByRole('button', { name: /^End all sessions/ })).toBeNull();
   await stop(task);

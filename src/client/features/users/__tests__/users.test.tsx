@@ -38,14 +38,14 @@ describe('employee list', () => {
     const { task } = renderApp('/userHomepage');
     expect(await screen.findByText('Ravi K Rao')).toBeInTheDocument();
     expect(screen.getByText('Meena Das')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Code', 'Name', 'Status', 'Action',
     ]);
-    const first = screen.getByText('E011').closest('tr') as HTMLElement;
+    const first = screen.getByText('E011').closest('[role="row"]') as HTMLElement;
     expect(within(first).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/user/11');
     expect(within(first).getByRole('link', { name: 'Activity Access' })).toHaveAttribute('href', '/userActivityAccess/11');
     expect(within(first).getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
-    const second = screen.getByText('E012').closest('tr') as HTMLElement;
+    const second = screen.getByText('E012').closest('[role="row"]') as HTMLElement;
     expect(within(second).getByRole('button', { name: 'Reactivate' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/BlankHomePage');
 
