@@ -1,16 +1,19 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { MSG } from '../../shared/contract/messages';
-import { isHandledCentrally, serverMessage } from '../lib/api';
 import { notifyError } from '../lib/notifier/notify-slice';
 import { useListParams, useSearchBox } from './use-list-params';
+import { useQuery, type EndpointRef } from './use-request';
+
+export const LIST_FAILED = 'The list could not be loaded.';
 
 /**
  * The list-with-search behaviour of the screens that are not generic resource lists (common master entries,
  * sample inward): a page of rows each carrying `totalItems`, a search box whose empty submit toasts the
- * spec's message, Refresh back to page 1 without text, and reloading the current page after a change. The page
- * and the search text are in the URL (see use-list-params), so reload and Back keep them.
- * `fetchPage` asks the server for one page (search text '' means the plain list); keep it stable (useCallback).
+ * spec's message (and calls nothing), Refresh back to page 1 without text, and the page asked again after a
+ * change. The page and the search text are in the URL (use-list-params), so reload and Back keep them; the page
+ * on screen is the answer kept in the request slice under `key` (use-request), so a newer page or search
+ * replaces an older one. `ask` names the call and body of one page (search text '' means the plain list).
  */
 export interface PagedSearch<T> {
   rows: T[];
@@ -24,66 +27,43 @@ export interface PagedSearch<T> {
   setText(text: string): void;
   onSearch(event: FormEvent): void;
   refresh(): void;
-  /** Loads a page with the applied search text (paging, and after a change). */
-  goTo(page: number): Promise<void>;
+  /** Shows a page with the applied search text (paging, and the same page again after a change). */
+  goTo(page: number): void;
 }
 
 export function usePagedSearch<T extends { totalItems?: unknown }>(
-  fetchPage: (pageno: number, searchText: string) => Promise<T[]>,
+  ask: (pageno: number, searchText: string) => { endpoint: EndpointRef; body: unknown },
   emptySearchMessage: string,
+  key: string,
 ): PagedSearch<T> {
   const dispatch = useDispatch();
   const list = useListParams();
-  const [rows, setRows] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(list.page);
-  const [applied, setApplied] = useState(list.searchText);
   const [text, setText] = useSearchBox(list.searchText);
-  const [loading, setLoading] = useState(true);
-
-  const apply = useCallback(
-    (promise: Promise<T[]>, pageno: number, searchText: string) =>
-      promise
-        .then((answer) => {
-          const shown = Array.isArray(answer) ? answer : [];
-          setRows(shown);
-          setTotal(shown.length ? Number(shown[0].totalItems) || shown.length : 0);
-          setPage(pageno);
-          setApplied(searchText);
-        })
-        .catch((error: unknown) => {
-          if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'The list could not be loaded.', MSG.oops));
-        })
-        .finally(() => setLoading(false)),
-    [dispatch],
-  );
-  const load = (pageno: number, searchText: string) => {
-    setLoading(true);
-    return apply(fetchPage(pageno, searchText), pageno, searchText);
-  };
-
-  // The page and search of the URL (on opening, and after paging, a search, Back or Forward).
-  useEffect(() => {
-    void apply(fetchPage(list.page, list.searchText), list.page, list.searchText);
-  }, [apply, fetchPage, list.page, list.searchText]);
-
+  const { endpoint, body } = ask(list.page, list.searchText);
+  const page = useQuery<T[]>(endpoint, body, { key, failureText: LIST_FAILED, failureTitle: MSG.oops });
+  const rows = Array.isArray(page.data) ? page.data : [];
   return {
-    rows, total, page, applied, loading, text, setText,
+    rows,
+    total: rows.length ? Number(rows[0].totalItems) || rows.length : 0,
+    page: list.page,
+    applied: list.searchText,
+    loading: page.loading || page.entry?.status === 'pending',
+    text,
+    setText,
     onSearch: (event) => {
       event.preventDefault();
       const searchText = text.trim();
-      if (!searchText) {
-        dispatch(notifyError(emptySearchMessage, MSG.oops));
-        return;
-      }
-      // The same search again: the URL stays, so load it here.
-      if (!list.setSearchText(searchText)) void load(1, searchText);
+      if (!searchText) dispatch(notifyError(emptySearchMessage, MSG.oops));
+      // The same search again leaves the URL as it is: ask again here.
+      else if (!list.setSearchText(searchText)) page.reload();
     },
     refresh: () => {
       setText('');
-      if (!list.setSearchText('')) void load(1, '');
+      if (!list.setSearchText('')) page.reload();
     },
-    // Another page is a history entry (the URL change loads it); the page shown again reloads it.
-    goTo: (p) => (p !== list.page && list.setPage(p) ? Promise.resolve() : load(p, applied)),
+    // Another page is a history entry (the URL change asks for it); the page shown is asked again.
+    goTo: (p) => {
+      if (p === list.page || !list.setPage(p)) page.reload();
+    },
   };
 }

@@ -40,7 +40,7 @@ import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { MASTER_TYPES, TYPES_FAILED, type MasterTypeOption } from './master-types';
-import { usePagedQuery } from './use-paged-query';
+import { usePagedSearch } from '../../crud/use-paged-search';
 
 export const TYPE_HOME = '/CommonMasterTypeHome';
 const NO_RECORDS = 'No records found.';
@@ -52,7 +52,7 @@ function EntryList({ typeid }: { typeid: number }) {
   const userID = useSelector(selectUserId);
 
   const request = useRequest();
-  const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedQuery<CommonMasterRow>(
+  const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch<CommonMasterRow>(
     (pageno, searchText) => (searchText
       ? { endpoint: COMMON_MASTER_ENDPOINTS.getSearchForcommonMaster, body: { typeid, searchText, pageno, userID } }
       : { endpoint: COMMON_MASTER_ENDPOINTS.getCommonMaster, body: { typeid, pageno, userID } }),

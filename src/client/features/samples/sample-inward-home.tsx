@@ -7,7 +7,7 @@
  * also with a reason. The server's message titled ' Delete Message', else its rescoremessage titled Oops; the list
  * reloads either way.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -65,17 +65,13 @@ export default function SampleInwardHome() {
   const userID = user?.id ?? null;
   const request = useRequest();
 
-  /** Asks for one page through the request layer; the caller applies the answer. */
-  const fetchPage = useCallback(
-    async (pageno: number, searchText: string): Promise<SampleInwardRow[]> => {
-      const answer = searchText
-        ? await request<SampleInwardRow[]>(SAMPLE_ENDPOINTS.getSearchForsampleinward, { searchText, pageno, userID }, { key: LIST_KEY })
-        : await request<SampleInwardRow[]>(SAMPLE_ENDPOINTS.getsamphome, { pageno, userID }, { key: LIST_KEY });
-      return Array.isArray(answer) ? answer : [];
-    },
-    [userID, request],
+  const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch<SampleInwardRow>(
+    (pageno, searchText) => (searchText
+      ? { endpoint: SAMPLE_ENDPOINTS.getSearchForsampleinward, body: { searchText, pageno, userID } }
+      : { endpoint: SAMPLE_ENDPOINTS.getsamphome, body: { pageno, userID } }),
+    SAMPLE_INWARD_MSG.emptySearch,
+    LIST_KEY,
   );
-  const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch(fetchPage, SAMPLE_INWARD_MSG.emptySearch);
 
   // The row whose deletion (active N) or restore (active Y) waits for confirmation and a reason.
   const [confirming, setConfirming] = useState<{ row: SampleInwardRow; active: 'N' | 'Y' } | null>(null);
@@ -88,7 +84,7 @@ export default function SampleInwardHome() {
       if (isHandledCentrally(error)) return;
       dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
     }
-    await goTo(page);
+    goTo(page);
   };
 
   const pageCount = Math.ceil(total / PAGE_SIZE);
