@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { type Contract, isFileAnswer } from '../../shared/contract/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { type EndpointSpec, path } from '../../shared/contract/endpoints';
@@ -26,10 +28,16 @@ export interface AuthContext {
   flags: Flags;
 }
 
+/** What a route may add to its contract: limits, rate limits, hooks after authentication. */
+export type EndpointOptions = Omit<RouteShorthandOptions, 'onRequest' | 'schema'>;
+export type EndpointHandler<B extends TSchema> = (req: FastifyRequest<{ Body: Static<B> }>, reply: FastifyReply) => Promise<unknown>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract entry a route was registered from (see shared/contract/endpoints). */
     endpoint?: EndpointSpec;
+    /** The contract (body and answer) the route was registered from (shared/contract/contract.ts). */
+    contract?: Contract;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -47,12 +55,13 @@ declare module 'fastify' {
       clientCryptoKey: string;
       signinMaxFailures: number; signinLockMinutes: number;
     };
-    /** Registers POST /api/{group}/{name} for an endpoint of the contract table, guarded as the table says. */
-    endpoint<Body = unknown>(
-      spec: EndpointSpec,
-      options: Omit<import('fastify').RouteShorthandOptions, 'onRequest'>,
-      handler: (req: FastifyRequest<{ Body: Body }>, reply: import('fastify').FastifyReply) => Promise<unknown>,
-    ): void;
+    /**
+     * Registers POST /api/{group}/{name} for an endpoint of the contract (shared/contract/contract.ts), guarded as
+     * its table entry says, with its declared body (validated before the handler, which gets it typed) and answer
+     * (serialised from its schema). Options may add limits and hooks, never a schema.
+     */
+    endpoint<B extends TSchema>(contract: Contract<B>, handler: EndpointHandler<B>): void;
+    endpoint<B extends TSchema>(contract: Contract<B>, options: EndpointOptions, handler: EndpointHandler<B>): void;
   }
 }
 
@@ -178,11 +187,21 @@ export function requirePermission(req: FastifyRequest, flag: PermissionFlag): vo
 
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  app.decorate('endpoint', function endpoint(this: FastifyInstance, spec, options, handler) {
+  app.decorate('endpoint', function endpoint(this: FastifyInstance, contract: Contract, ...rest: [EndpointHandler<TSchema>] | [EndpointOptions, EndpointHandler<TSchema>]) {
+    const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+    const spec = contract.endpoint;
+    const { answer } = contract;
     this.post(path(spec), {
       ...options,
-      config: { ...options.config, endpoint: spec },
-      schema: { tags: [spec.group], summary: spec.summary, ...(options.schema ?? {}) },
+      config: { ...options.config, endpoint: spec, contract },
+      schema: {
+        tags: [spec.group],
+        summary: spec.summary,
+        ...(contract.description ? { description: contract.description } : {}),
+        body: contract.body,
+        // A file answer (CSV, PDF) is a stream: its content type is declared, and nothing is serialised.
+        response: { 200: isFileAnswer(answer) ? { description: answer.description, content: { [answer.contentType]: { schema: { type: 'string' } } } } : answer },
+      },
       // Authenticate before the body is parsed or validated: without a live session nothing else is looked at.
       onRequest: async (req: FastifyRequest) => {
         req.auth = spec.auth === 'public' ? null : await authenticate(req, spec);

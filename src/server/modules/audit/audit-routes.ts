@@ -35,7 +35,7 @@ const body = bodySchema({
 }, { nullable: true });
 
 export function auditRoutes(app: FastifyInstance): void {
-  app.endpoint(E.getAuditLog, { schema: { body, response: entries } }, async (req: FastifyRequest) => {
+  app.endpoint(C.getAuditLog, async (req: FastifyRequest) => {
     const b = bodyOf(req);
     const { page, pageSize } = parsePaging(b);
     // Filtered on skewed columns (user, entity, action) and date ranges: on the search handle, where PostgreSQL
@@ -43,27 +43,10 @@ export function auditRoutes(app: FastifyInstance): void {
     return auditPage(req.server.searchDb, parseFilter(b), page, pageSize);
   });
 
-  app.endpoint(
-    E.getAuditFilters,
-    {
-      schema: {
-        body,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              users: { type: 'array', items: { type: 'object', properties: { id: int, username: str } } },
-              entities: { type: 'array', items: str },
-              actions: { type: 'array', items: str },
-            },
-          },
-        },
-      },
-    },
-    async (req: FastifyRequest) => auditFilterOptions(req.server.db),
+  app.endpoint(C.getAuditFilters, async (req: FastifyRequest) => auditFilterOptions(req.server.db),
   );
 
-  app.endpoint(E.getRecordHistory, { schema: { body, response: entries } }, async (req: FastifyRequest) => {
+  app.endpoint(C.getRecordHistory, async (req: FastifyRequest) => {
     const b = bodyOf(req);
     const entity = typeof b.entity === 'string' ? b.entity.trim() : '';
     const rawId = b.entityId ?? b.id;
@@ -74,7 +57,7 @@ export function auditRoutes(app: FastifyInstance): void {
     return recordHistory(req.server.db, entity, entityId);
   });
 
-  app.endpoint(E.exportAuditLog, { schema: { body } }, async (req: FastifyRequest, reply) => {
+  app.endpoint(C.exportAuditLog, async (req: FastifyRequest, reply) => {
     const b = bodyOf(req);
     const filter = parseFilter(b);
     const db = req.server.db;

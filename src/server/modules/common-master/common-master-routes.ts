@@ -418,7 +418,7 @@ const HANDLERS: Record<Exclude<keyof typeof E, 'changeStatusForCommonMaster'>, (
 export function commonMasterRoutes(app: FastifyInstance): void {
   for (const [name, handler] of Object.entries(HANDLERS)) {
     const spec = E[name as keyof typeof HANDLERS] as EndpointSpec;
-    app.endpoint(spec, { schema: SCHEMAS[name as keyof typeof HANDLERS] }, handler);
+    app.endpoint(spec, handler);
   }
   // The status change is the generic master's (answers, version check, audit '<name>.deactivate' / '.reactivate').
   registerResource(app, commonMaster, [{ ...E.changeStatusForCommonMaster, resource: commonMaster.name, role: 'status' }]);
