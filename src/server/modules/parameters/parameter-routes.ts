@@ -270,10 +270,10 @@ export interface ParameterRouteOptions {
 }
 
 export function parameterRoutes(app: FastifyInstance, { isolateParamconf }: ParameterRouteOptions): void {
-  app.endpoint(C.saveParameters, saveParameters);
-  app.endpoint(C.getActivityParametersByid, activityParameters);
-  app.endpoint(C.getParameterByActivity, activityParameters);
+  app.endpoint(E.saveParameters, { schema: SCHEMAS.saveParameters }, saveParameters);
+  app.endpoint(E.getActivityParametersByid, { schema: SCHEMAS.getActivityParametersByid }, activityParameters);
+  app.endpoint(E.getParameterByActivity, { schema: SCHEMAS.getParameterByActivity }, activityParameters);
   // With the samplenov of an isolate the activity workflow answers (configuration + transaction state); else the configuration alone.
-  app.endpoint(C.getParamconf, async (req) =>
+  app.endpoint(E.getParamconf, { schema: SCHEMAS.getParamconf }, async (req) =>
     (await isolateParamconf(req)) ?? { ...(await activityParameters(req)), status: null, sampleInward: null });
 }

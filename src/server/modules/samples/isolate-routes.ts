@@ -185,7 +185,7 @@ const HANDLERS: Record<keyof typeof SCHEMAS, (req: FastifyRequest) => Promise<un
 export function isolateRoutes(app: FastifyInstance): void {
   for (const [name, handler] of Object.entries(HANDLERS)) {
     const key = name as keyof typeof HANDLERS;
-    app.endpoint(E[key] as EndpointSpec, handler);
+    app.endpoint(E[key] as EndpointSpec, { schema: SCHEMAS[key] }, handler);
   }
 }
 

@@ -233,7 +233,7 @@ const HANDLERS = {
 export function sampleRoutes(app: FastifyInstance): void {
   for (const [name, handler] of Object.entries(HANDLERS)) {
     const key = name as keyof typeof HANDLERS;
-    app.endpoint(E[key] as EndpointSpec, handler);
+    app.endpoint(E[key] as EndpointSpec, { schema: SCHEMAS[key] }, handler);
   }
   isolateRoutes(app);
 }

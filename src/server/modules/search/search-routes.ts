@@ -70,24 +70,24 @@ function storedRows(rows: unknown): FilterRow[] {
 }
 
 export function searchRoutes(app: FastifyInstance): void {
-  app.endpoint(C.getSearchParameterSets, async (req) => parameterSets(req.server.db));
-  app.endpoint(C.searchData, search);
-  app.endpoint(C.searchDataUsingNativeQuery, search);
+  app.endpoint(E.getSearchParameterSets, { schema: { body } }, async (req) => parameterSets(req.server.db));
+  app.endpoint(E.searchData, { schema: { body } }, search);
+  app.endpoint(E.searchDataUsingNativeQuery, { schema: { body } }, search);
   // The page and its capped total read on the search lane, the exact count and the export on the background
   // lane: on the embedded database the calls of other users go first (connection.ts DbHandle).
-  app.endpoint(C.countSearchData, async (req) => {
+  app.endpoint(E.countSearchData, { schema: { body } }, async (req) => {
     const b = bodyOf(req);
     return { totalItems: await countMatches(req.server.backgroundDb, await parseFilters(req.server.db, b.inputList)) };
   });
 
-  app.endpoint(C.postSearchmicBySamplenov, async (req) => {
+  app.endpoint(E.postSearchmicBySamplenov, { schema: { body } }, async (req) => {
     const samplenov = samplenovOf(bodyOf(req));
     const record = await sampleRecord(req.server.db, samplenov);
     if (!record) throw new HttpError(404, `No sample was found with the Sample No.-V '${samplenov}'.`);
     return record;
   });
 
-  app.endpoint(C.getSearchRecordPdf, async (req, reply) => {
+  app.endpoint(E.getSearchRecordPdf, { schema: { body } }, async (req, reply) => {
     const samplenov = samplenovOf(bodyOf(req));
     const record = await sampleRecord(req.server.db, samplenov);
     if (!record) throw new HttpError(404, `No sample was found with the Sample No.-V '${samplenov}'.`);
@@ -99,7 +99,7 @@ export function searchRoutes(app: FastifyInstance): void {
       .send(recordPdf(samplenov, record, new Date()));
   });
 
-  app.endpoint(C.exportSearchData, async (req, reply) => {
+  app.endpoint(E.exportSearchData, { schema: { body } }, async (req, reply) => {
     const b = bodyOf(req);
     const db = req.server.db;
     // The export names its filters explicitly (an empty list exports every isolate): a body without them is refused.
@@ -131,16 +131,16 @@ export function searchRoutes(app: FastifyInstance): void {
       .send(Readable.from(chunks()));
   });
 
-  app.endpoint(C.getSearchAllForMicrobeHome, async (req) => listSavedSearches(req.server.db, userOf(req)));
+  app.endpoint(E.getSearchAllForMicrobeHome, { schema: { body } }, async (req) => listSavedSearches(req.server.db, userOf(req)));
 
-  app.endpoint(C.getParamiterForSearchMicrobe, async (req) => {
+  app.endpoint(E.getParamiterForSearchMicrobe, { schema: { body } }, async (req) => {
     const id = wholeNumber(bodyOf(req).id, 'saved search id', 0, 2_147_483_647);
     const found = id ? await savedSearchOf(req.server.db, userOf(req), id) : null;
     if (!found) throw new HttpError(404, 'That saved search was not found.');
     return found;
   });
 
-  app.endpoint(C.saveSearchMicrobe, async (req) => {
+  app.endpoint(E.saveSearchMicrobe, { schema: { body } }, async (req) => {
     const b = bodyOf(req);
     const name = typeof b.name === 'string' ? b.name.trim() : '';
     if (name === '' || name.length > 60) throw new HttpError(400, 'Please give the search a name of at most 60 characters.');
@@ -157,7 +157,7 @@ export function searchRoutes(app: FastifyInstance): void {
     return { status: 'OK', message: before ? 'Search updated.' : 'Search saved.', id: after.id, name: after.name };
   });
 
-  app.endpoint(C.deleteSearchMicrobe, async (req) => {
+  app.endpoint(E.deleteSearchMicrobe, { schema: { body } }, async (req) => {
     const id = wholeNumber(bodyOf(req).id, 'saved search id', 0, 2_147_483_647);
     const userId = userOf(req);
     const gone = await mutate(req.server.db, actorOf(req), async (trx, audit) => {
