@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db/types';
 import type { Config } from './config';
 import type { EndpointSpec } from '../shared/contract/endpoints';
+import type { Contract } from '../shared/contract/contract';
 import { registerErrorHandling } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -29,7 +30,13 @@ import { auditRoutes } from './modules/audit/audit-routes';
 import { activityRoutes, level1Paramconf } from './modules/activities/activity-routes';
 import { searchRoutes } from './modules/search/search-routes';
 
-export interface ApiRoute { method: string; url: string; endpoint: EndpointSpec | null; body: unknown }
+export interface ApiRoute {
+  method: string; url: string; endpoint: EndpointSpec | null; body: unknown;
+  /** The 200 answer's schema as registered (undefined when none). */
+  answer: unknown;
+  /** The contract the route was registered from (shared/contract/contract.ts), or null. */
+  contract: Contract | null;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,9 +110,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (r) => {
     if (r.url.startsWith('/api/') && !r.url.startsWith('/api/docs')) {
-      const endpoint = ((r.config as { endpoint?: EndpointSpec } | undefined)?.endpoint) ?? null;
-      const body = (r.schema as { body?: unknown } | undefined)?.body;
-      for (const m of [r.method].flat()) if (m !== 'HEAD') apiRoutes.push({ method: m, url: r.url, endpoint, body });
+      const config = r.config as { endpoint?: EndpointSpec; contract?: Contract } | undefined;
+      const schema = r.schema as { body?: unknown; response?: Record<string, unknown> } | undefined;
+      const [endpoint, contract] = [config?.endpoint ?? null, config?.contract ?? null];
+      for (const m of [r.method].flat()) {
+        if (m !== 'HEAD') apiRoutes.push({ method: m, url: r.url, endpoint, contract, body: schema?.body, answer: schema?.response?.[200] });
+      }
     }
   });
   app.decorate('db', opts.db);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../plugins/errors';
 
 /**
@@ -9,10 +8,16 @@ import { HttpError } from '../plugins/errors';
 
 export type Body = Record<string, unknown>;
 
-/** The request body as an object of fields ({} for a null or absent body, which some calls allow). */
-export function bodyOf(req: FastifyRequest): Body {
-  const b = req.body;
-  return b !== null && typeof b === 'object' && !Array.isArray(b) ? (b as Body) : {};
+/** An object body's type as its contract declares it (shared/contract/body-schema.ts), without the null some calls allow. */
+type ObjectBody<T> = unknown extends T ? Body : T extends Body ? T & Body : Body;
+
+/**
+ * The request body as an object of fields ({} for a null or absent body, which some calls allow), typed as the
+ * route's contract declares it: every declared field optional unless required, other fields unknown.
+ */
+export function bodyOf<T = unknown>(req: { body: T }): ObjectBody<NonNullable<T>> {
+  const b: unknown = req.body;
+  return (b !== null && typeof b === 'object' && !Array.isArray(b) ? b : {}) as ObjectBody<NonNullable<T>>;
 }
 
 /** Absent, null or blank text. */

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { type Contract, isFileAnswer } from '../../shared/contract/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { type EndpointSpec, path } from '../../shared/contract/endpoints';
@@ -26,10 +28,16 @@ export interface AuthContext {
   flags: Flags;
 }
 
+/** What a route may add to its contract: limits, rate limits, hooks after authentication. */
+export type EndpointOptions = Omit<RouteShorthandOptions, 'onRequest' | 'schema'>;
+export type EndpointHandler<B extends TSchema> = (req: FastifyRequest<{ Body: Static<B> }>, reply: FastifyReply) => Promise<unknown>;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract entry a route was registered from (see shared/contract/endpoints). */
     endpoint?: EndpointSpec;
+    /** The contract (body and answer) the route was registered from (shared/contract/contract.ts). */
+    contract?: Contract;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -47,11 +55,21 @@ declare module 'fastify' {
       clientCryptoKey: string;
       signinMaxFailures: number; signinLockMinutes: number;
     };
-    /** Registers POST /api/{group}/{name} for an endpoint of the contract table, guarded as the table says. */
+    /**
+     * Registers POST /api/{group}/{name} for an endpoint of the contract (shared/contract/contract.ts), guarded as
+     * its table entry says, with its declared body (validated before the handler, which gets it typed) and answer
+     * (serialised from its schema). Options may add limits and hooks, never a schema.
+     */
+    endpoint<B extends TSchema>(contract: Contract<B>, handler: EndpointHandler<B>): void;
+    endpoint<B extends TSchema>(contract: Contract<B>, options: EndpointOptions, handler: EndpointHandler<B>): void;
+    /**
+     * Transitional: an area not yet moved to the contract (samples, parameters, activities, search) still
+     * declares its schemas in its module; body-schemas.test.ts lists these routes and keeps the list from growing.
+     */
     endpoint<Body = unknown>(
       spec: EndpointSpec,
-      options: Omit<import('fastify').RouteShorthandOptions, 'onRequest'>,
-      handler: (req: FastifyRequest<{ Body: Body }>, reply: import('fastify').FastifyReply) => Promise<unknown>,
+      options: Omit<RouteShorthandOptions, 'onRequest'>,
+      handler: (req: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => Promise<unknown>,
     ): void;
   }
 }
@@ -178,11 +196,28 @@ export function requirePermission(req: FastifyRequest, flag: PermissionFlag): vo
 
 export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
-  app.decorate('endpoint', function endpoint(this: FastifyInstance, spec, options, handler) {
+  app.decorate('endpoint', function endpoint(
+    this: FastifyInstance,
+    entry: Contract | EndpointSpec,
+    ...rest: [EndpointHandler<TSchema>] | [EndpointOptions & { schema?: FastifySchema }, EndpointHandler<TSchema>]
+  ) {
+    const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+    const contract = 'endpoint' in entry ? entry : undefined;
+    const spec = contract ? contract.endpoint : (entry as EndpointSpec);
+    const answer = contract?.answer;
     this.post(path(spec), {
       ...options,
-      config: { ...options.config, endpoint: spec },
-      schema: { tags: [spec.group], summary: spec.summary, ...(options.schema ?? {}) },
+      config: { ...options.config, endpoint: spec, ...(contract ? { contract } : {}) },
+      schema: contract && answer
+        ? {
+          tags: [spec.group],
+          summary: spec.summary,
+          ...(contract.description ? { description: contract.description } : {}),
+          body: contract.body,
+          // A file answer (CSV, PDF) is a stream: its content type is declared, and nothing is serialised.
+          response: { 200: isFileAnswer(answer) ? { description: answer.description, content: { [answer.contentType]: { schema: { type: 'string' } } } } : answer },
+        }
+        : { tags: [spec.group], summary: spec.summary, ...(options.schema ?? {}) },
       // Authenticate before the body is parsed or validated: without a live session nothing else is looked at.
       onRequest: async (req: FastifyRequest) => {
         req.auth = spec.auth === 'public' ? null : await authenticate(req, spec);

@@ -3,39 +3,18 @@
  * Reads are not audited; the CSV export is (action 'audit.export').
  */
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUDIT_ENDPOINTS as E } from '../../../shared/contract/audit-endpoints';
+import type { FastifyInstance } from 'fastify';
+import { AUDIT_CONTRACT as C } from '../../../shared/contract/audit-schemas';
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf } from '../../lib/body';
-import { PAGE, WHOLE, body as bodySchema, strictText, text } from '../../../shared/contract/body-schema';
 import { auditCsvChunks, auditFilterOptions, auditPage, countMatches, recordHistory } from './audit-repository';
 import { filterSummary, parseFilter, parsePaging } from './audit-filter';
 
 
-const str = { type: 'string' } as const;
-const nstr = { type: ['string', 'null'] } as const;
-const int = { type: 'integer' } as const;
-const change = { type: 'object', properties: { field: str, before: nstr, after: nstr } } as const;
-/** The answer schema is also an allow-list: raw before/after (and anything else) never reach the client. */
-const entry = {
-  type: 'object',
-  properties: {
-    id: int, srno: int, at: str, userId: { type: ['integer', 'null'] }, username: nstr, action: str, entity: str, entityId: nstr,
-    reason: nstr, ip: nstr, changes: { type: 'array', items: change }, totalItems: int,
-  },
-} as const;
-const entries = { 200: { type: 'array', items: entry } } as const;
-const TEXT = text(1000);
-/** Every field the log's calls read: its filters, paging and the record of a history. */
-const body = bodySchema({
-  user: TEXT, entity: TEXT, action: TEXT, text: TEXT, timeZone: strictText(100), fromDate: strictText(40), toDate: strictText(40),
-  ...PAGE, pageSize: WHOLE, entityId: TEXT, id: TEXT,
-}, { nullable: true });
-
 export function auditRoutes(app: FastifyInstance): void {
-  app.endpoint(E.getAuditLog, { schema: { body, response: entries } }, async (req: FastifyRequest) => {
+  app.endpoint(C.getAuditLog, async (req) => {
     const b = bodyOf(req);
     const { page, pageSize } = parsePaging(b);
     // Filtered on skewed columns (user, entity, action) and date ranges: on the search handle, where PostgreSQL
@@ -43,27 +22,10 @@ export function auditRoutes(app: FastifyInstance): void {
     return auditPage(req.server.searchDb, parseFilter(b), page, pageSize);
   });
 
-  app.endpoint(
-    E.getAuditFilters,
-    {
-      schema: {
-        body,
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              users: { type: 'array', items: { type: 'object', properties: { id: int, username: str } } },
-              entities: { type: 'array', items: str },
-              actions: { type: 'array', items: str },
-            },
-          },
-        },
-      },
-    },
-    async (req: FastifyRequest) => auditFilterOptions(req.server.db),
+  app.endpoint(C.getAuditFilters, async (req) => auditFilterOptions(req.server.db),
   );
 
-  app.endpoint(E.getRecordHistory, { schema: { body, response: entries } }, async (req: FastifyRequest) => {
+  app.endpoint(C.getRecordHistory, async (req) => {
     const b = bodyOf(req);
     const entity = typeof b.entity === 'string' ? b.entity.trim() : '';
     const rawId = b.entityId ?? b.id;
@@ -74,7 +36,7 @@ export function auditRoutes(app: FastifyInstance): void {
     return recordHistory(req.server.db, entity, entityId);
   });
 
-  app.endpoint(E.exportAuditLog, { schema: { body } }, async (req: FastifyRequest, reply) => {
+  app.endpoint(C.exportAuditLog, async (req, reply) => {
     const b = bodyOf(req);
     const filter = parseFilter(b);
     const db = req.server.db;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import Bowser from 'bowser';
 import { sql } from 'kysely';
-import { ACCOUNT_MSG, SESSION_ENDPOINTS, type SessionInfo } from '../../../shared/contract/account-endpoints';
-import { body, EMPTY_BODY } from '../../../shared/contract/body-schema';
+import { ACCOUNT_MSG, type SessionInfo } from '../../../shared/contract/account-endpoints';
+import { AUTH_CONTRACT as C } from '../../../shared/contract/auth-schemas';
 import { mutate } from '../../lib/audit';
 import { HttpError } from '../../plugins/errors';
 import { actorOf } from '../../plugins/session';
@@ -18,11 +18,9 @@ export function browserOf(userAgent: string | null): string {
   return os ? `${browser} on ${os}` : browser;
 }
 
-const SESSION_ID = { type: 'string', minLength: 1, maxLength: 64 };
-
 /** The caller's live sessions (Settings): see where you are signed in and end what you do not recognise. */
 export function sessionRoutes(app: FastifyInstance): void {
-  app.endpoint(SESSION_ENDPOINTS.sessions, { schema: { body: EMPTY_BODY } }, async (req): Promise<SessionInfo[]> => {
+  app.endpoint(C.sessions, async (req): Promise<SessionInfo[]> => {
     const auth = req.auth!;
     const idle = req.server.settings.sessionIdleMinutes;
     const rows = await req.server.db.selectFrom('session')
@@ -41,9 +39,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     }));
   });
 
-  app.endpoint<{ sessionId: string }>(SESSION_ENDPOINTS.endSession, {
-    schema: { body: body({ sessionId: SESSION_ID }, { required: ['sessionId'] }) },
-  }, async (req) => {
+  app.endpoint(C.endSession, async (req) => {
     const auth = req.auth!;
     const { sessionId } = req.body;
     const ended = await mutate(req.server.db, actorOf(req), async (trx, audit) => {

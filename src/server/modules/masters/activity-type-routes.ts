@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACTIVITY_TYPE_ENDPOINTS } from '../../../shared/contract/endpoints';
+import { ACTIVITY_TYPE_CONTRACT as C } from '../../../shared/contract/master-schemas';
 import { activityType } from '../../../shared/resources';
 import { HttpError } from '../../plugins/errors';
 import { findById } from './resource-repository';
-import { ID, body } from '../../../shared/contract/body-schema';
 import { bodyOf } from '../../lib/body';
 import { requiredId, toLegacy } from './resource-routes';
 
@@ -36,33 +35,5 @@ async function activityWithLevel(req: FastifyRequest) {
 }
 
 export function activityTypeRoutes(app: FastifyInstance): void {
-  app.endpoint(ACTIVITY_TYPE_ENDPOINTS.getAllactivityByid, {
-    schema: {
-      description:
-        'Answer: {id, shortname, activityname, activitylevel, sequence, sequence1, activeStatus, status, version, activitylstById}: the activity type ' +
-        '(as getactivityById) and activitylstById, the active activity types of its level as [{id, shortname, activityname, activitylevel, sequence}] ' +
-        'by sequence (none last), then short name. The spec names the call and the field; the shape is ours. 400 without an id; 404 when there is no such activity type.',
-      body: body({ id: ID, trnid: ID }),
-      response: {
-        200: {
-          type: 'object',
-          properties: {
-            id: { type: 'integer' }, shortname: { type: 'string' }, activityname: { type: 'string' }, activitylevel: { type: 'string' },
-            sequence: { type: ['integer', 'null'] }, sequence1: { type: 'boolean' }, activeStatus: { type: 'string' }, status: { type: 'string' },
-            version: { type: 'integer' },
-            activitylstById: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: { type: 'integer' }, shortname: { type: 'string' }, activityname: { type: 'string' }, activitylevel: { type: 'string' },
-                  sequence: { type: ['integer', 'null'] },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-  }, activityWithLevel);
+  app.endpoint(C.getAllactivityByid, activityWithLevel);
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
-import { MASTER_ENDPOINTS, type MasterEndpoint } from '../../../shared/contract/endpoints';
+import type { MasterEndpoint } from '../../../shared/contract/endpoints';
+import { MASTER_CONTRACTS, listFields, lookupOf, type MasterContract } from '../../../shared/contract/master-schemas';
 import {
-  ACTIVE, INACTIVE, PAGE_SIZE, RESOURCES, RESOURCE_MSG, ROLE_PERMISSION, duplicateAnswerOf, fieldByName, idNameOf, uniqueFields, type DerivedField, type FieldDef, type LookupDef, type ResourceDef,
+  ACTIVE, INACTIVE, PAGE_SIZE, RESOURCES, RESOURCE_MSG, ROLE_PERMISSION, duplicateAnswerOf, fieldByName, idNameOf, uniqueFields, type DerivedField, type FieldDef, type ResourceDef,
 } from '../../../shared/resources';
 import { validateResource } from '../../../shared/validation';
 import { mutate } from '../../lib/audit';
@@ -11,7 +12,6 @@ import { keptAnswer } from '../../lib/kept-answers';
 import { actorOf, requirePermission } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf, idOf, pageOf, textOf, type Body } from '../../lib/body';
-import { FLAG, ID, PAGE, WHOLE, body as bodySchema, strictText, text } from '../../../shared/contract/body-schema';
 import {
   findById, findDuplicate, insertRow, lockUniqueRules, isActiveRow, listPage, lookupRows, refAlias, setStatus, updateRow, type ColumnValues, type DbRow,
 } from './resource-repository';
@@ -38,10 +38,6 @@ export interface ResourceOverrides {
    * password, which is answered once and never stored or audited). Runs before the transaction.
    */
   onCreate?(req: FastifyRequest): Promise<{ columns?: ColumnValues; answer?: Answer }>;
-  /** Body fields the save reads beyond the definition's fields (e.g. a transport-encoded value), for its body schema. */
-  saveBody?: Record<string, object>;
-  /** Answer fields `onCreate` adds, with their description (for the answer schema and the OpenAPI text). */
-  createdAnswerFields?: Record<string, string>;
   /** Inside the status transaction, before the change; may refuse (throw). Returns the audit reason, if any. */
   onStatus?(ctx: { trx: Transaction<Database>; req: FastifyRequest; before: DbRow; flag: 'Y' | 'N' }): Promise<string | void>;
 }
@@ -92,11 +88,6 @@ export function toLegacy(r: ResourceDef, row: DbRow): Answer {
 /** Audit before/after: the legacy row plus its version. */
 const auditRow = (r: ResourceDef, row: DbRow) => ({ ...toLegacy(r, row), version: row.version });
 
-/** The answer fields of a list row (the definition's list.fields, or the whole row). */
-function listFields(r: ResourceDef): string[] {
-  return r.list.fields ? [...r.list.fields] : Object.keys(rowProperties(r));
-}
-
 function pageAnswer(r: ResourceDef, page: number, rows: Array<DbRow & { total_items: number }>): Answer[] {
   const idName = idNameOf(r);
   const names = listFields(r).filter((n) => n !== idName);
@@ -107,136 +98,6 @@ function pageAnswer(r: ResourceDef, page: number, rows: Array<DbRow & { total_it
     out.totalItems = row.total_items;
     return out;
   });
-}
-
-// ---- JSON schemas (validation of shapes, serialisation, OpenAPI) -------------------------------------
-
-/** The loose form of a field as the legacy forms send it; the field's own rules are the shared yup schema's. */
-function inputSchema(f: FieldDef): object {
-  switch (f.kind) {
-    case 'integer':
-      return { ...WHOLE, description: f.label };
-    case 'boolean':
-      return { ...FLAG, description: f.label };
-    default:
-      // The form's own length rule answers with its message; this bound only stops a huge value early.
-      return { ...text(Math.max(10_000, f.maxLength ?? 0)), description: f.label, ...(f.options ? { examples: f.options.map((o) => o.value) } : {}) };
-  }
-}
-
-function outputSchema(f: FieldDef): object {
-  switch (f.kind) {
-    case 'integer':
-      return { type: ['integer', 'null'] };
-    case 'boolean':
-      return { type: 'boolean' };
-    default:
-      return { type: ['string', 'null'] };
-  }
-}
-
-function rowProperties(r: ResourceDef): Record<string, object> {
-  const props: Record<string, object> = { [idNameOf(r)]: { type: 'integer' } };
-  for (const f of r.fields) {
-    props[f.name] = outputSchema(f);
-    if (f.enabledBy) props[f.enabledBy] = { type: 'boolean' };
-  }
-  for (const d of r.derived ?? []) {
-    props[d.name] = d.kind === 'allTrue' ? { type: 'boolean' } : d.kind === 'same' ? props[d.of] : { type: 'string' };
-  }
-  for (const name of r.activeFields) props[name] = { type: 'string', enum: ['Y', 'N'] };
-  return props;
-}
-
-const listBody = bodySchema(PAGE, { nullable: true });
-
-function answerObject(keys: string[]): object {
-  return { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, k === 'id' ? { type: 'integer' } : { type: 'string' }])) };
-}
-
-function describeRow(r: ResourceDef): string {
-  return Object.keys(rowProperties(r)).join(', ');
-}
-
-function schemaFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides): object {
-  const props = rowProperties(r);
-  const idName = idNameOf(r);
-  const rowNames = listFields(r).filter((n) => n !== idName);
-  const page = {
-    type: 'array',
-    items: {
-      type: 'object',
-      properties: { [idName]: props[idName], srno: { type: 'integer' }, ...Object.fromEntries(rowNames.map((n) => [n, props[n]])), totalItems: { type: 'integer' } },
-    },
-  };
-  const shape = `{${idName}, srno, ${rowNames.join(', ')}, totalItems}`;
-  switch (spec.role) {
-    case 'list':
-      return {
-        description: `Answer (not shown in the spec; ours): an array of at most 10 rows ${shape}, ordered by ${r.list.orderBy} then id. srno counts from 1 across pages; totalItems is the number of rows.`,
-        body: listBody,
-        response: { 200: page },
-      };
-    case 'search':
-      return {
-        description: `Answer (not shown in the spec; ours): like the list, only rows whose ${r.list.searchFields.join(' or ')} contains searchText (case-insensitive). Blank searchText answers 400 '${RESOURCE_MSG.emptySearch}'.`,
-        body: bodySchema({ ...PAGE, searchText: text(1000) }),
-        response: { 200: page },
-      };
-    case 'byId':
-      return {
-        description: `Answer: {${describeRow(r)}, version}; 404 when there is no such record.`,
-        body: bodySchema({ id: ID, trnid: ID }),
-        response: { 200: { type: 'object', properties: { ...props, version: { type: 'integer' } } } },
-      };
-    case 'save': {
-      const uniques = uniqueFields(r);
-      const dups = uniques.map((u) => `${JSON.stringify(duplicateAnswerOf(r, u))} when the ${u.unique!.within ? `${u.label} exists for the same ${fieldByName(r, u.unique!.within)?.label}` : `${u.label} exists`}`);
-      const body: Record<string, object> = { id: ID, version: ID };
-      if (idName !== 'id') body[idName] = ID;
-      for (const f of r.fields) {
-        body[f.name] = inputSchema(f);
-        if (f.enabledBy) body[f.enabledBy] = { ...FLAG, description: `Whether ${f.label} is given` };
-      }
-      const created = o.createdAnswerFields ?? {};
-      const createdText = Object.entries(created).map(([k, v]) => ` A new record's answer also has ${k}: ${v}`).join('');
-      return {
-        description:
-          `Answer: ${JSON.stringify({ ...r.answers.saved, id: 0 })} on success;${createdText} ${dups.join('; ') || 'a duplicate answer when the key exists'} (nothing stored); ` +
-          `400 {message} with the form's message when a field is not valid; 404 when the id does not exist; 409 when version is stale.`,
-        body: bodySchema({ ...body, ...(o.saveBody ?? {}) }),
-        response: {
-          200: answerObject(['id', ...new Set([
-            ...Object.keys(r.answers.saved), ...Object.keys(r.answers.duplicate), 'rescoremessage',
-            ...uniques.flatMap((u) => Object.keys(duplicateAnswerOf(r, u))), ...Object.keys(created),
-          ])]),
-        },
-      };
-    }
-    case 'status':
-      return {
-        description: `Answer: ${JSON.stringify(r.answers.deactivated)} for N; ${JSON.stringify(r.answers.reactivated)} for Y; 404 when the id does not exist.`,
-        body: bodySchema({ id: ID, trnid: ID, activeStatus: strictText(10), status: strictText(10), version: ID }),
-        response: { 200: answerObject([...new Set([...Object.keys(r.answers.deactivated), ...Object.keys(r.answers.reactivated)])]) },
-      };
-    case 'lookup': {
-      const l = lookupOf(r, spec);
-      const items = Object.fromEntries(
-        l.fields.map((x) => (typeof x === 'string' ? [x, props[x]] : [x.as, props[x.field]])),
-      );
-      return {
-        description: `Answer (not shown in the spec; ours): every active row as {${Object.keys(items).join(', ')}}, unpaged, ordered by ${l.orderBy}.`,
-        body: listBody,
-        response: { 200: { type: 'array', items: { type: 'object', properties: items } } },
-      };
-    }
-  }
-}
-
-function lookupOf(r: ResourceDef, spec: MasterEndpoint): LookupDef {
-  const l = r.endpoints.lookups?.find((x) => x.name === spec.lookup);
-  if (!l) throw new Error(`${r.name}: no lookup ${spec.lookup}`);
-  return l;
 }
 
 // ---- handlers ------------------------------------------------------------------------------------
@@ -396,18 +257,19 @@ function handlerFor(r: ResourceDef, spec: MasterEndpoint, o: ResourceOverrides):
 
 const byName: Record<string, ResourceDef> = RESOURCES;
 
-/** Registers the endpoints of one resource (from the endpoint table) with the generic handlers and its overrides. */
-export function registerResource(app: FastifyInstance, r: ResourceDef, endpoints: readonly MasterEndpoint[], overrides: ResourceOverrides = {}): void {
-  for (const spec of endpoints) {
+/** Registers the calls of one resource (from its contract) with the generic handlers and its overrides. */
+export function registerResource(app: FastifyInstance, r: ResourceDef, contracts: readonly MasterContract[], overrides: ResourceOverrides = {}): void {
+  for (const contract of contracts) {
+    const spec = contract.endpoint;
     if (spec.resource !== r.name) throw new Error(`master/${spec.name} belongs to '${spec.resource}', not '${r.name}'`);
-    app.endpoint(spec, { schema: schemaFor(r, spec, overrides) }, handlerFor(r, spec, overrides));
+    app.endpoint(contract, handlerFor(r, spec, overrides));
   }
 }
 
-export function resourceRoutes(app: FastifyInstance, endpoints: readonly MasterEndpoint[] = MASTER_ENDPOINTS): void {
-  for (const spec of endpoints) {
-    const r = byName[spec.resource];
-    if (!r) throw new Error(`No resource definition '${spec.resource}' for master/${spec.name}`);
-    registerResource(app, r, [spec]);
+export function resourceRoutes(app: FastifyInstance, contracts: readonly MasterContract[] = MASTER_CONTRACTS): void {
+  for (const contract of contracts) {
+    const r = byName[contract.endpoint.resource];
+    if (!r) throw new Error(`No resource definition '${contract.endpoint.resource}' for master/${contract.endpoint.name}`);
+    registerResource(app, r, [contract]);
   }
 }

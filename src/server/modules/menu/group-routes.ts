@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { GROUP_NAME_MAX, MENU_ADMIN_ENDPOINTS as E, MENU_MSG } from '../../../shared/contract/menu-endpoints';
+import { GROUP_NAME_MAX, MENU_MSG } from '../../../shared/contract/menu-endpoints';
 import { mutate } from '../../lib/audit';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf } from '../../lib/body';
-import { ID, body as bodySchema, text } from '../../../shared/contract/body-schema';
+import { GROUP_CONTRACT as C } from '../../../shared/contract/menu-schemas';
 import { actorOf } from '../../plugins/session';
 import { activeGroups, activeMembers, activeUsers, bumpMenuVersion, findActiveGroup, groupByName, revokeAll } from './menu-admin-repository';
 import { idOf, versionOf } from './menu-admin-routes';
@@ -14,7 +14,6 @@ import { idOf, versionOf } from './menu-admin-routes';
  * Delete deactivates the group (users keep their history) and is refused while active users are in it.
  */
 const no = (message: string) => new HttpError(400, message, { status: 'NO' });
-const body = bodySchema({ id: ID, version: ID, updategroupname: text(1000) }, { nullable: true });
 
 /** No lost updates: a change of a group read at another version is refused (409, nothing changed). */
 function checkVersion(g: { version: number }, expected: number | null): void {
@@ -78,24 +77,8 @@ async function deleteGroup(req: FastifyRequest) {
 }
 
 export function groupRoutes(app: FastifyInstance): void {
-  const groupAnswer = {
-    200: { type: 'object', properties: { status: { type: 'string' }, id: { type: 'integer' }, message: { type: 'string' }, version: { type: 'integer' } } },
-  };
-  const INT = { type: 'integer' };
-  app.endpoint(E.getallActiveuser, {
-    schema: { body, response: { 200: { type: 'array', items: { type: 'object', properties: { id: INT, name: { type: 'string' }, menuVersion: INT } } } } },
-  }, () => activeUsers(app.db));
-  app.endpoint(E.getAllgroup, {
-    schema: {
-      body,
-      response: {
-        200: {
-          type: 'array',
-          items: { type: 'object', properties: { id: INT, groupname: { type: 'string' }, srno: INT, users: INT, version: INT, menuVersion: INT } },
-        },
-      },
-    },
-  }, () => activeGroups(app.db));
-  app.endpoint(E.SaveUserGroup, { schema: { body, response: groupAnswer } }, saveGroup);
-  app.endpoint(E.deletegroup, { schema: { body, response: groupAnswer } }, deleteGroup);
+  app.endpoint(C.getallActiveuser, () => activeUsers(app.db));
+  app.endpoint(C.getAllgroup, () => activeGroups(app.db));
+  app.endpoint(C.SaveUserGroup, saveGroup);
+  app.endpoint(C.deletegroup, deleteGroup);
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { MENU_ADMIN_ENDPOINTS as E, MENU_MSG, MENU_NAME_MAX } from '../../../shared/contract/menu-endpoints';
+import { MENU_MSG, MENU_NAME_MAX } from '../../../shared/contract/menu-endpoints';
 import { ROUTES } from '../../../shared/contract/routes';
 import { mutate } from '../../lib/audit';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf, textOf, wholeNumber } from '../../lib/body';
-import { FLAG, ID, PAGE, WHOLE, body as bodySchema, listOf, objectOf, text as textField } from '../../../shared/contract/body-schema';
+import { MENU_ADMIN_CONTRACT as C } from '../../../shared/contract/menu-schemas';
 import { actorOf } from '../../plugins/session';
 import {
   bumpMenuVersion, catalogue, createItem, effectiveGrants, findActiveGroup, findActiveUser, grant, lockItem, lockMenuVersion, materialize, revoke,
@@ -27,19 +27,6 @@ const isGroup = (from: unknown): boolean => text(from).toLowerCase() === 'group'
 
 /** Links a new menu item may open: the parameter-free screens of the route table (or none, for a heading). */
 const LINKS = new Set(ROUTES.map((r) => r.path.slice(1)).filter((p) => !p.includes(':')));
-
-/** Every field the menu calls read (one body for all of them: the screens send overlapping shapes). */
-const TEXT = textField(1000);
-const menuRow = objectOf({
-  moduleid: ID, isSubMenu: FLAG, menuname: TEXT, parentId: ID, link: TEXT, sequence: WHOLE, pageid: ID, from: TEXT, resourcegroupid: ID,
-});
-const body = bodySchema({
-  from: TEXT, userId: ID, groupId: ID, usergroupid: ID, menuId: ID, menuVersion: ID, version: ID, id: ID, moduleid: ID,
-  menuname: TEXT, itemname: TEXT, sequence: WHOLE, landPage: FLAG, ...PAGE, searchText: TEXT, jsonsavelist: listOf(menuRow, 1000),
-}, { nullable: true });
-const statusAnswer = {
-  200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, version: { type: 'integer' }, menuVersion: { type: 'integer' } } },
-};
 
 async function resolveTarget(db: Db, from: unknown, userOrGroupId: unknown, groupId: unknown): Promise<MenuTarget> {
   if (isGroup(from)) {
@@ -249,12 +236,10 @@ async function renameItem(req: FastifyRequest) {
 
 export function menuAdminRoutes(app: FastifyInstance): void {
   const db = app.db;
-  app.endpoint(E.menubyuser, { schema: { body } }, treeOf);
-  app.endpoint(E.getallmenudata, { schema: { body } }, async () => toTree(await catalogue(db)));
-  app.endpoint(E.getmodulelst, {
-    schema: { body, response: { 200: { type: 'array', items: { type: 'object', properties: { moduleid: { type: 'integer' }, modulename: { type: 'string' }, sequence: { type: 'integer' } } } } } },
-  }, async () => (await catalogue(db)).filter((i) => i.level === 1).map((i) => ({ moduleid: i.id, modulename: i.label, sequence: i.sequence })));
-  app.endpoint(E.menubymenname, { schema: { body } }, async (req) => {
+  app.endpoint(C.menubyuser, treeOf);
+  app.endpoint(C.getallmenudata, async () => toTree(await catalogue(db)));
+  app.endpoint(C.getmodulelst, async () => (await catalogue(db)).filter((i) => i.level === 1).map((i) => ({ moduleid: i.id, modulename: i.label, sequence: i.sequence })));
+  app.endpoint(C.menubymenname, async (req) => {
     const moduleId = idOf(bodyOf(req).moduleid);
     const items = await catalogue(db);
     const module = items.find((i) => i.id === moduleId && i.level === 1);
@@ -266,7 +251,7 @@ export function menuAdminRoutes(app: FastifyInstance): void {
       path: n.level === 3 ? `${byId.get(n.parentId!)!.label} / ${n.name}` : n.name,
     }));
   });
-  app.endpoint(E.getAllitempage, { schema: { body } }, async (req) => {
+  app.endpoint(C.getAllitempage, async (req) => {
     const b = bodyOf(req);
     const page = idOf(b.pageno) ?? 1;
     const search = text(b.searchText).toLowerCase();
@@ -278,9 +263,9 @@ export function menuAdminRoutes(app: FastifyInstance): void {
       parentname: i.parent_id == null ? '' : (byId.get(i.parent_id)?.label ?? ''), level: i.level, sequence: i.sequence, version: i.version, totalItems: matching.length,
     }));
   });
-  app.endpoint(E.savemenubyuserforjson, { schema: { body, response: statusAnswer } }, saveMenu);
-  app.endpoint(E.deletemenubyuser, { schema: { body, response: statusAnswer } }, deleteMenu);
-  app.endpoint(E.updatemenubyuser, { schema: { body, response: statusAnswer } }, updateMenu);
-  app.endpoint(E.cleargroupall, { schema: { body, response: statusAnswer } }, clearAll);
-  app.endpoint(E.SaveItemname, { schema: { body, response: statusAnswer } }, renameItem);
+  app.endpoint(C.savemenubyuserforjson, saveMenu);
+  app.endpoint(C.deletemenubyuser, deleteMenu);
+  app.endpoint(C.updatemenubyuser, updateMenu);
+  app.endpoint(C.cleargroupall, clearAll);
+  app.endpoint(C.SaveItemname, renameItem);
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IDENTIFICATION_ENDPOINTS, type IdentificationRecord } from '../../../shared/contract/microbe-endpoints';
+import type { IdentificationRecord } from '../../../shared/contract/microbe-endpoints';
 import { MICROBE_MASTER_TYPES } from '../../../shared/resources';
 import { IDENTIFICATION_MSG, validateIdentification } from '../../../shared/validation/microbe-identification';
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf, textOf, wholeNumber, type Body } from '../../lib/body';
-import { ID, body as bodySchema, strictText, text } from '../../../shared/contract/body-schema';
+import { IDENTIFICATION_CONTRACT as C } from '../../../shared/contract/microbe-schemas';
 import { findTypeByName } from '../common-master/common-master-repository';
 import {
   findIdentification, findIsolate, insertIdentification, typeOfMicrobe, updateIdentification,
@@ -164,51 +164,7 @@ async function save(req: FastifyRequest): Promise<Record<string, unknown>> {
   }
 }
 
-const LOOSE = text(1000);
-const NUM = { type: ['number', 'null'] };
-const TXT = { type: ['string', 'null'] };
-const INT = { type: ['integer', 'null'] };
-const keyProps = { samplenov: LOOSE, isolateid: ID, id: ID, trnid: ID };
-
 export function identificationRoutes(app: FastifyInstance): void {
-  app.endpoint(
-    IDENTIFICATION_ENDPOINTS.getmicrobeidentificationByid,
-    {
-      schema: {
-        description: 'Answer: {isolateid, isolatecode, samplenov, sampleno, id, bactid, typeid, microbeNmae, genus, species, percentageIdentification, queryCoverage, gramCharacter, biosafetyLevel, version, amendmentRequired, canEdit, createdBy, amendments [{by, username, at, reason}]}; 404 when there is no such isolate.',
-        body: bodySchema(keyProps),
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              isolateid: { type: 'integer' }, isolatecode: { type: 'string' }, samplenov: { type: 'string' }, sampleno: { type: 'string' },
-              id: INT, bactid: INT, typeid: INT, microbeNmae: TXT, genus: TXT, species: TXT, percentageIdentification: NUM, queryCoverage: NUM,
-              gramCharacter: TXT, biosafetyLevel: TXT, version: INT,
-              amendmentRequired: { type: 'boolean' }, canEdit: { type: 'boolean' }, createdBy: TXT,
-              amendments: { type: 'array', items: { type: 'object', properties: { by: { type: 'string' }, username: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' } } } },
-            },
-          },
-        },
-      },
-    },
-    load,
-  );
-  app.endpoint(
-    IDENTIFICATION_ENDPOINTS.savemicrobidentification,
-    {
-      schema: {
-        description: "Answer: {statuss:'Success', message:'Record Saved Successfully!', id, version}; 400 {message, field} when a value is not valid or the microbe is not in the microbe master; 404 no such isolate; 409 stale version. " +
-          'An existing identification is changed only by the user who recorded it or a Top Role user (else 403); once an activity of the isolate is submitted or approved, a change is an amendment: ' +
-          "it needs amendmentReason (else 400 {message, field:'amendmentReason', amendmentRequired:true}) and marks the isolate's approved activities 'Data amended after approval'.",
-        body: bodySchema({
-          ...keyProps, bactid: ID, typeid: ID, microbeNmae: LOOSE, genus: LOOSE, species: LOOSE, percentageIdentification: LOOSE,
-          queryCoverage: LOOSE, gramCharacter: LOOSE, biosafetyLevel: LOOSE, version: ID, amendmentReason: strictText(2000),
-        }),
-        response: {
-          200: { type: 'object', properties: { statuss: { type: 'string' }, message: { type: 'string' }, id: { type: 'integer' }, version: { type: 'integer' } } },
-        },
-      },
-    },
-    save,
-  );
+  app.endpoint(C.getmicrobeidentificationByid, load);
+  app.endpoint(C.savemicrobidentification, save);
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MICROBE_LOOKUP_ENDPOINTS, MICROBE_MASTER_ENDPOINTS, type MicrobeLookupName } from '../../../shared/contract/microbe-endpoints';
+import type { MicrobeLookupName } from '../../../shared/contract/microbe-endpoints';
+import { MICROBE_LOOKUP_CONTRACT } from '../../../shared/contract/microbe-schemas';
+import { MICROBE_MASTER_CONTRACTS } from '../../../shared/contract/master-schemas';
 import { MASTER_LOOKUP, MICROBE_MSG, microbe } from '../../../shared/resources';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf, textOf, wholeNumber, type Body } from '../../lib/body';
-import { ID, PAGE, body as bodySchema, text } from '../../../shared/contract/body-schema';
 import { activeItems } from '../common-master/common-master-repository';
 import { registerResource, type ResourceOverrides } from '../masters/resource-routes';
 import { allSpecies, findSameMicrobe, genera, isMicrobeType, microbeTypeMaster, speciesOf } from './microbe-repository';
@@ -54,22 +55,15 @@ function searchTextOf(body: Body): string | undefined {
   return t || undefined;
 }
 
-const LOOSE = text(1000);
-const lookupBody = bodySchema({ bactid: ID, typeid: ID, genus: LOOSE, message: LOOSE, value: LOOSE, shortname: LOOSE, ...PAGE }, { nullable: true });
-const arrayOf = (props: Record<string, object>) => ({ type: 'array', items: { type: 'object', properties: props } });
-const STR = { type: 'string' };
-const INT = { type: 'integer' };
 
-const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyRequest): Promise<unknown> }> = {
+const LOOKUPS: Record<MicrobeLookupName, { handler(req: FastifyRequest): Promise<unknown> }> = {
   getCommasterTypeformicrobe: {
-    schema: { response: { 200: arrayOf({ id: INT, typeid: INT, code: STR, type: STR }) } },
     async handler(req) {
       const t = await microbeTypeMaster(req.server.db);
       return t && t.active === 'Y' ? [{ id: t.id, typeid: t.id, code: t.code, type: t.type }] : [];
     },
   },
   getCommonMastermicrobe: {
-    schema: { response: { 200: arrayOf({ id: INT, shortname: STR, value: STR, microbeTypename: STR }) } },
     async handler(req) {
       const t = await microbeTypeMaster(req.server.db);
       if (!t || t.active !== 'Y') return [];
@@ -77,7 +71,6 @@ const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyR
     },
   },
   getCommonMastermicrobeforGenus: {
-    schema: { response: { 200: arrayOf({ genus: STR, shortname: STR }) } },
     async handler(req) {
       const body = bodyOf(req);
       const list = await genera(req.server.db, { typeId: typeIdOf(body), text: searchTextOf(body) });
@@ -85,7 +78,6 @@ const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyR
     },
   },
   getCommonMasterforspecies: {
-    schema: { response: { 200: arrayOf({ id: INT, genus: STR, species: STR, shortname: STR }) } },
     async handler(req) {
       const body = bodyOf(req);
       const typeId = typeIdOf(body);
@@ -95,7 +87,6 @@ const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyR
     },
   },
   getallGenus: {
-    schema: { response: { 200: arrayOf({ genus: STR, shortname: STR }) } },
     async handler(req) {
       const text = searchTextOf(bodyOf(req));
       const list = await genera(req.server.db, { text, limit: text ? MASTER_LOOKUP.maxResults : undefined });
@@ -103,7 +94,6 @@ const LOOKUPS: Record<MicrobeLookupName, { schema: object; handler(req: FastifyR
     },
   },
   getallSpecies: {
-    schema: { response: { 200: arrayOf({ species: STR, shortname: STR }) } },
     async handler(req) {
       const body = bodyOf(req);
       const text = searchTextOf(body);
@@ -122,9 +112,9 @@ export function microbeMasterRoutes(app: FastifyInstance): void {
         if (body.activeStatus === undefined && body.activestatus !== undefined) body.activeStatus = body.activestatus;
       }
     });
-    registerResource(scope, microbe, MICROBE_MASTER_ENDPOINTS, microbeOverrides);
+    registerResource(scope, microbe, MICROBE_MASTER_CONTRACTS, microbeOverrides);
   });
   for (const [name, l] of Object.entries(LOOKUPS) as Array<[MicrobeLookupName, (typeof LOOKUPS)[MicrobeLookupName]]>) {
-    app.endpoint(MICROBE_LOOKUP_ENDPOINTS[name], { schema: { body: lookupBody, ...l.schema } }, l.handler);
+    app.endpoint(MICROBE_LOOKUP_CONTRACT[name], l.handler);
   }
 }

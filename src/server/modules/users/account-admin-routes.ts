@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { ACCOUNT_ADMIN_ENDPOINTS, ACCOUNT_MSG, type PasswordResetAnswer } from '../../../shared/contract/account-endpoints';
-import { body } from '../../../shared/contract/body-schema';
+import { ACCOUNT_MSG, type PasswordResetAnswer } from '../../../shared/contract/account-endpoints';
+import { ACCOUNT_ADMIN_CONTRACT as E } from '../../../shared/contract/user-schemas';
 import type { Database } from '../../db/types';
 import { mutate, type AuditEntry } from '../../lib/audit';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
@@ -10,8 +10,6 @@ import { actorOf } from '../../plugins/session';
 import { clearFailures } from '../auth/signin-throttle';
 import { revokeUserSessions } from '../auth/session-repository';
 
-/** `resourceID` as the legacy client sends ids: a number or a string of digits. */
-const RESOURCE_BODY = body({ resourceID: { type: ['integer', 'string'], minimum: 1, maximum: 2147483647, pattern: '^[1-9][0-9]{0,8}$' } }, { required: ['resourceID'] });
 
 interface Target { id: number; username: string; name: string }
 
@@ -33,10 +31,8 @@ async function onUser(req: FastifyRequest<{ Body: { resourceID: number | string 
 
 /** What an administrator does for a user without weakening anything: a one-time password, an unlock, ending sessions. */
 export function accountAdminRoutes(app: FastifyInstance): void {
-  const E = ACCOUNT_ADMIN_ENDPOINTS;
-  const options = { schema: { body: RESOURCE_BODY } };
 
-  app.endpoint<{ resourceID: number | string }>(E.resetUserPassword, options, async (req) => {
+  app.endpoint(E.resetUserPassword, async (req) => {
     // Hashing is slow on purpose: do it before the transaction holds the user's row.
     const target = await req.server.db.selectFrom('app_user').select('username').where('id', '=', Number(req.body.resourceID)).executeTakeFirst();
     const password = generateInitialPassword(16, target?.username);
@@ -52,7 +48,7 @@ export function accountAdminRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.endpoint<{ resourceID: number | string }>(E.unlockUser, options, (req) =>
+  app.endpoint(E.unlockUser, (req) =>
     onUser(req, async (trx, user, audit) => {
       const cleared = await clearFailures(trx, user.id);
       await trx.updateTable('app_user').set({ failed_signins: 0, locked_until: null }).where('id', '=', user.id).execute();
@@ -60,7 +56,7 @@ export function accountAdminRoutes(app: FastifyInstance): void {
       return { status: 'Success', message: ACCOUNT_MSG.unlocked(user.name) };
     }));
 
-  app.endpoint<{ resourceID: number | string }>(E.endUserSessions, options, (req) =>
+  app.endpoint(E.endUserSessions, (req) =>
     onUser(req, async (trx, user, audit) => {
       const ended = await revokeUserSessions(trx, user.id, 'ended by an administrator');
       await audit({ action: 'user.sessions.end', entity: 'user', entityId: user.id, reason: 'sessions ended by an administrator', after: { sessions_ended: ended } });

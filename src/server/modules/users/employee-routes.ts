@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { EMPLOYEE_ENDPOINTS } from '../../../shared/contract/endpoints';
+import { EMPLOYEE_CONTRACTS } from '../../../shared/contract/master-schemas';
 import { EMPLOYEE_MSG, employee } from '../../../shared/resources';
 import { generateInitialPassword, hashPassword } from '../../lib/passwords';
 import { decodeTransport, TransportDecodeError } from '../../lib/transport';
 import { HttpError } from '../../plugins/errors';
-import { text } from '../../../shared/contract/body-schema';
 import { revokeUserSessions } from '../auth/session-repository';
 import { registerResource, type ResourceOverrides } from '../masters/resource-routes';
 
@@ -15,7 +14,8 @@ export interface EmployeeSettings {
 
 /**
  * What the user master does beyond the generic master (spec 000 sections 3, 5, 7, 8; DESIGN.md section 7):
- * - the mobile number arrives transport-encoded as `mobile1` (it wins over a plain `mobile`);
+ * - the mobile number arrives transport-encoded as `mobile1` (it wins over a plain `mobile`; declared in
+ *   shared/contract/master-schemas.ts with the initial password of the answer);
  * - a new user gets a random initial password, answered once, stored only as an argon2id hash, and must
  *   change it at the first sign-in ('First Login');
  * - a user is never their own reporting manager;
@@ -24,7 +24,6 @@ export interface EmployeeSettings {
  */
 export function employeeOverrides(settings: EmployeeSettings): ResourceOverrides {
   return {
-    saveBody: { mobile1: text(4096) },
     prepareSave(_req, body) {
       const cipher = body.mobile1;
       if (cipher === undefined || cipher === null || cipher === '') return body;
@@ -49,9 +48,6 @@ export function employeeOverrides(settings: EmployeeSettings): ResourceOverrides
         answer: { initialPassword },
       };
     },
-    createdAnswerFields: {
-      initialPassword: 'a random password for the first sign-in, shown this once (only its hash is stored; the user must change it at the first sign-in).',
-    },
 
     async onStatus({ trx, req, before, flag }) {
       if (flag !== 'N') return;
@@ -64,5 +60,5 @@ export function employeeOverrides(settings: EmployeeSettings): ResourceOverrides
 
 /** The employee (user master) endpoints: the generic master handlers with the overrides above. */
 export function employeeRoutes(app: FastifyInstance, settings: EmployeeSettings): void {
-  registerResource(app, employee, EMPLOYEE_ENDPOINTS, employeeOverrides(settings));
+  registerResource(app, employee, EMPLOYEE_CONTRACTS, employeeOverrides(settings));
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../shared/contract/endpoints';
+import { USER_ACCESS_MSG } from '../../../shared/contract/endpoints';
+import { USER_ACCESS_CONTRACT as C } from '../../../shared/contract/user-schemas';
 import type { EmployeeWithoutApprover } from '../../../shared/contract/user-endpoints';
 import { truthy } from '../../../shared/validation';
 import { mutate } from '../../lib/audit';
 import { flagsOf } from '../../lib/permissions';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf, idOf, wholeNumber } from '../../lib/body';
-import { EMPTY_BODY, FLAG, ID, body as bodySchema, listOf, objectOf } from '../../../shared/contract/body-schema';
 import { actorOf } from '../../plugins/session';
 import { EMPLOYEE_MSG } from '../../../shared/resources';
 import {
@@ -20,19 +20,6 @@ import {
  * are ignored.
  */
 const isBlank = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0';
-
-const roleBody = bodySchema({ roleid: ID }, { nullable: true });
-const flagProps = (names: readonly string[]) => Object.fromEntries(names.map((n) => [n, { type: 'boolean' }]));
-const ACCESS_FLAGS = ['add', 'edit', 'view', 'delete', 'microbe', 'toprole'] as const;
-
-const accessRow = {
-  type: 'object',
-  properties: {
-    activityID: { type: 'integer' }, activityname: { type: 'string' }, shortname: { type: 'string' }, sequence: { type: ['integer', 'null'] },
-    activitylevel: { type: 'string' }, chkselect: { type: 'boolean' }, roleid: { type: 'integer' }, resourceID: { type: 'integer' },
-    reportingmanagerid: { type: 'integer' }, ...flagProps(ACCESS_FLAGS),
-  },
-};
 
 async function getUserAccess(req: FastifyRequest) {
   const body = bodyOf(req);
@@ -142,57 +129,18 @@ async function saveUserAccess(req: FastifyRequest) {
 }
 
 export function userAccessRoutes(app: FastifyInstance): void {
-  const E = USER_ACCESS_ENDPOINTS;
-
-  app.endpoint(E.getresourceByroleId, {
-    schema: {
-      description: 'Answer (not shown in the spec; ours): [{id, name}] of the active users holding the role, by name; [] when roleid is missing or unknown.',
-      body: roleBody,
-      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } },
-    },
-  }, async (req) => {
+  app.endpoint(C.getresourceByroleId, async (req) => {
     const roleId = wholeNumber(bodyOf(req).roleid);
     return roleId === null ? [] : activeUsersOfRole(req.server.db, roleId);
   });
 
-  app.endpoint(E.getApproversForUser, {
-    schema: {
-      description: 'Answer (ours): [{id, name, rolename}] of the active users whose active role has Approve or Top Role, by name, without the user named by userid.',
-      // userid names the employee, as for getUsractById
-      body: bodySchema({}, { nullable: true }),
-      response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, rolename: { type: 'string' } } } } },
-    },
-  }, async (req) => approversFor(req.server.db, idOf(bodyOf(req).userid, 'user id')));
+  app.endpoint(C.getApproversForUser, async (req) => approversFor(req.server.db, idOf(bodyOf(req).userid, 'user id')));
 
-  app.endpoint(E.getEmployeesWithoutApprover, {
-    schema: {
-      description:
-        "Answer (ours): [{resourceID, employeecode, name, reportingmanagerid, reportingmanager, problem}] of the active employees with at least one active activity granted whose reporting manager is missing ('none'), inactive ('inactive') or in a role without Approve ('cannotApprove'), by code.",
-      body: EMPTY_BODY,
-      response: {
-        200: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              resourceID: { type: 'integer' }, employeecode: { type: 'string' }, name: { type: 'string' }, reportingmanagerid: { type: 'integer' },
-              reportingmanager: { type: 'string' }, problem: { type: 'string', enum: ['none', 'inactive', 'cannotApprove'] },
-            },
-          },
-        },
-      },
-    },
-  }, async (req): Promise<EmployeeWithoutApprover[]> => (await employeesWithoutApprover(req.server.db)).map((e) => ({
+  app.endpoint(C.getEmployeesWithoutApprover, async (req): Promise<EmployeeWithoutApprover[]> => (await employeesWithoutApprover(req.server.db)).map((e) => ({
     resourceID: e.id, employeecode: e.employee_code, name: e.name, reportingmanagerid: e.manager_id ?? 0, reportingmanager: e.manager_name, problem: e.problem,
   })));
 
-  app.endpoint(E.getCheckboxes, {
-    schema: {
-      description: `Answer (not shown in the spec; ours): {add, edit, view, delete, approve, microbe, toprole} of the role (Top Role implies all); 400 '${USER_ACCESS_MSG.role}' without a roleid; 404 when there is no such role.`,
-      body: roleBody,
-      response: { 200: { type: 'object', properties: flagProps(['add', 'edit', 'view', 'delete', 'approve', 'microbe', 'toprole']) } },
-    },
-  }, async (req) => {
+  app.endpoint(C.getCheckboxes, async (req) => {
     const roleId = wholeNumber(bodyOf(req).roleid);
     if (roleId === null) throw new HttpError(400, USER_ACCESS_MSG.role);
     const role = await findRole(req.server.db, roleId);
@@ -200,50 +148,9 @@ export function userAccessRoutes(app: FastifyInstance): void {
     return flagsOf(role);
   });
 
-  app.endpoint(E.getusergroup, {
-    schema: {
-      description: 'Answer (not shown in the spec; ours): [{usergroupid, usergroup}] of the active user groups, by name.',
-      body: EMPTY_BODY,
-      response: { 200: { type: 'array', items: { type: 'object', properties: { usergroupid: { type: 'integer' }, usergroup: { type: 'string' } } } } },
-    },
-  }, async (req) => activeUserGroups(req.server.db));
+  app.endpoint(C.getusergroup, async (req) => activeUserGroups(req.server.db));
 
-  app.endpoint(E.getUsractById, {
-    schema: {
-      description:
-        'Answer (not shown in the spec; ours): {userid, resourceId, roleid, rolename, name, reportingmanagerid (0 when none), reportingmanagername, version, actAccesslst}: ' +
-        'every active activity type as {activityID, activityname, shortname, sequence, activitylevel, chkselect, roleid, resourceID, reportingmanagerid, ' +
-        'add, edit, view, delete, microbe, toprole}; chkselect marks the granted ones, whose flags are those granted (false for the others). ' +
-        '404 when there is no such user.',
-      body: bodySchema({ userid: ID, id: ID, trnid: ID, resourceId: ID }),
-      response: {
-        200: {
-          type: 'object',
-          properties: {
-            userid: { type: 'integer' }, resourceId: { type: 'integer' }, roleid: { type: 'integer' }, rolename: { type: 'string' },
-            name: { type: 'string' }, reportingmanagerid: { type: 'integer' }, reportingmanagername: { type: 'string' }, version: { type: 'integer' },
-            actAccesslst: { type: 'array', items: accessRow },
-          },
-        },
-      },
-    },
-  }, getUserAccess);
+  app.endpoint(C.getUsractById, getUserAccess);
 
-  app.endpoint(E.saveUserActivityAceess, {
-    schema: {
-      description:
-        `Answer: {status: 'Success', message: '${USER_ACCESS_MSG.saved}'}. Checked in order: roleid must be the user's active workflow role ` +
-        `('${USER_ACCESS_MSG.role}'); resourceId (or userid) must be a user ('${USER_ACCESS_MSG.resource}'); at least one actAccesslst row with ` +
-        `chkselect true ('${USER_ACCESS_MSG.activity}'). The ticked activities replace the user's access, each with the role's flags (the payload's ` +
-        'flags are ignored); reportingmanagerid (0 or blank clears it; absent keeps it) must be another active user. One transaction, audited. ' +
-        `version (optional): getUsractById's version; when someone else changed the access or the employee since, 409 {message: "${USER_ACCESS_MSG.stale}", version} ` +
-        'and nothing is saved. The answer carries the new version.',
-      body: bodySchema({
-        userid: ID, resourceId: ID, resourceID: ID, roleid: ID, reportingmanagerid: ID,
-        actAccesslst: listOf(objectOf({ activityID: ID, activityId: ID, activityid: ID, chkselect: FLAG }), 5000),
-        version: { type: ['integer', 'null'], minimum: 0, maximum: 4294967295 },
-      }),
-      response: { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, version: { type: 'integer' } } } },
-    },
-  }, saveUserAccess);
+  app.endpoint(C.saveUserActivityAceess, saveUserAccess);
 }
