@@ -5,6 +5,7 @@ import { RowExtrasContext, type RowExtras } from '../crud/row-extras';
 import { StaleFallback } from '../lib/stale-alert';
 import { preloadToasts } from '../lib/notifier/notifier';
 import { logoutRequested, menuRequested, selectSession } from './session-slice';
+import { AUDIT_ENDPOINTS } from '../../shared/contract/audit-endpoints';
 
 /** The managers' approval count (activities feature, its own small chunk). */
 const ApprovalBadge = lazy(() => import(/* webpackChunkName: "approval-badge" */ '../features/activities/approval-badge'));
@@ -33,6 +34,7 @@ export default function ShellContainer() {
         menuStatus={menuStatus}
         fullname={user?.fullname || user?.username || ''}
         companyName={user?.companyName}
+        showActivityLog={user?.[AUDIT_ENDPOINTS.getAuditLog.permission] === true}
         onLogout={() => dispatch(logoutRequested())}
         onReloadMenu={() => dispatch(menuRequested())}
         topBarExtra={

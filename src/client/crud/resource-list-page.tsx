@@ -37,6 +37,8 @@ import { ConfirmDialog } from '../lib/confirm-dialog';
 import { notifyError } from '../lib/notifier/notify-slice';
 import { useListParams, useSearchBox } from './use-list-params';
 import { routeWithId, useResource } from './use-resource';
+import { useCan } from './use-can';
+import { masterEndpointsOf } from '../../shared/contract/master-endpoints';
 
 /** Where Back goes from every master list (spec 000 section 2). */
 export const LIST_BACK_PATH = '/BlankHomePage';
@@ -117,6 +119,10 @@ export function ResourceListPage({
   };
 
   const rowExtras = useRowExtras();
+  // Deactivate and Reactivate are offered only to a user whose role and menu let the call through.
+  const can = useCan();
+  const statusCall = masterEndpointsOf(r).find((e) => e.role === 'status');
+  const mayChangeStatus = statusCall ? can(statusCall) : true;
   const idName = idNameOf(r);
   const activeField = r.activeFields[0];
 
@@ -137,7 +143,7 @@ export function ResourceListPage({
             </IconButton>
           );
         })}
-        {active ? (
+        {!mayChangeStatus ? null : active ? (
           <IconButton
             size="small"
             aria-label="Deactivate"

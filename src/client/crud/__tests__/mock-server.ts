@@ -31,9 +31,9 @@ export function callsTo(name: string): Array<Record<string, unknown>> {
   return mockedPost.mock.calls.filter(([url]) => String(url).endsWith(`/${name}`)).map(([, body]) => body as Record<string, unknown>);
 }
 
-/** Signed in as user 7 (the stored session is restored when the store starts). */
-export function signIn(): void {
-  saveSession(loginResponse());
+/** Signed in as user 7 (the stored session is restored when the store starts); `over` changes the role flags. */
+export function signIn(over: Parameters<typeof loginResponse>[0] = {}): void {
+  saveSession(loginResponse(over));
 }
 
 /** Cancels the root saga (its session check loop) at the end of a test. */

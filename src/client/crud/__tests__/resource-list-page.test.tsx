@@ -11,8 +11,9 @@ afterEach(() => jest.clearAllMocks());
 
 const location = () => screen.getByTestId('location').textContent;
 
-function renderList(resource = department, route = resource.routes.home) {
-  signIn();
+// A role that may deactivate (lab staff without Delete are not offered it: see the test at the end).
+function renderList(resource = department, route = resource.routes.home, flags: Parameters<typeof signIn>[0] = { delete: true }) {
+  signIn(flags);
   return renderWithApp(<ResourceListPage resource={resource} />, { route, path: resource.routes.home });
 }
 
@@ -29,7 +30,7 @@ function UrlProbe() {
 }
 
 function renderListWithUrl(route: string) {
-  signIn();
+  signIn({ delete: true });
   return renderWithApp(
     <>
       <UrlProbe />
@@ -276,4 +277,14 @@ describe('ResourceListPage', () => {
     expect(screen.getByLabelText('Search Text')).toHaveValue('soil');
     await stop(second.task);
   });
+});
+
+test('a role without Delete is not offered Deactivate or Reactivate (the server would refuse them)', async () => {
+  answer({ getdepartment: () => departmentPage(1, 3) });
+  const { task } = renderList(department, department.routes.home, { delete: false });
+  await screen.findByText('Department 1');
+  expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
+  expect(screen.getAllByRole('link', { name: 'Edit' }).length).toBeGreaterThan(0);
+  await stop(task);
 });

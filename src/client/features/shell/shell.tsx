@@ -39,9 +39,11 @@ export interface ShellProps {
   children?: ReactNode;
   /** Indicators for the top bar, beside the user menu. */
   topBarExtra?: ReactNode;
+  /** The user dropdown offers the Activity Log only to those whose role may read it (Top Role). */
+  showActivityLog?: boolean;
 }
 
-export function Shell({ menu, menuStatus, fullname, companyName, onLogout, onReloadMenu, children, topBarExtra }: ShellProps) {
+export function Shell({ menu, menuStatus, fullname, companyName, onLogout, onReloadMenu, children, topBarExtra, showActivityLog = false }: ShellProps) {
   const theme = useTheme();
   const isSmall = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const navigate = useNavigate();
@@ -164,7 +166,7 @@ export function Shell({ menu, menuStatus, fullname, companyName, onLogout, onRel
         sidebarOpen={open}
         onToggleSidebar={toggleSidebar}
         onSettings={goTo('/changePassword')}
-        onActivityLog={goTo('/auditLog')}
+        onActivityLog={showActivityLog ? goTo('/auditLog') : undefined}
         onLogout={onLogout}
         extra={topBarExtra}
       />

@@ -23,7 +23,8 @@ export interface TopBarProps {
   sidebarOpen: boolean;
   onToggleSidebar(): void;
   onSettings(): void;
-  onActivityLog(): void;
+  /** Absent: the user may not read the Activity Log, and the dropdown does not offer it. */
+  onActivityLog?: () => void;
   onLogout(): void;
   /** Indicators beside the user menu (the approval count); supplied by app/shell-container. */
   extra?: ReactNode;
@@ -103,12 +104,14 @@ export function TopBar({ title, fullname, sidebarOpen, onToggleSidebar, onSettin
             </ListItemIcon>
             Settings
           </MenuItem>
-          <MenuItem onClick={choose(onActivityLog)}>
-            <ListItemIcon>
-              <HistoryIcon fontSize="small" />
-            </ListItemIcon>
-            Activity Log
-          </MenuItem>
+          {onActivityLog ? (
+            <MenuItem onClick={choose(onActivityLog)}>
+              <ListItemIcon>
+                <HistoryIcon fontSize="small" />
+              </ListItemIcon>
+              Activity Log
+            </MenuItem>
+          ) : null}
           <Divider />
           <MenuItem onClick={choose(onLogout)}>
             <ListItemIcon>

@@ -14,7 +14,7 @@ const location = () => screen.getByTestId('location').textContent;
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 function renderApp(route: string) {
-  signIn();
+  signIn({ delete: true });
   return renderWithApp(<AppRoutes />, { route, bridge: false });
 }
 
@@ -63,7 +63,8 @@ describe('microbe master', () => {
     await screen.findByRole('option', { name: 'Bacteria' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const toasts = await screen.findAllByTestId('toast');
-    expect(toasts.map((x) => x.textContent)).toEqual(['Please Select Bacteria Type !', 'Please Enter  Genus  !', 'Please Enter species !'].map((m) => `OOPS!${m}`));
+    // One toast per failed attempt (the first message in field order); every message stands under its field.
+    expect(toasts.map((x) => x.textContent)).toEqual(['OOPS!Please Select Bacteria Type !']);
     expect(document.getElementById('microbe-genus-helper-text')?.textContent).toBe('Please Enter  Genus  !');
     expect(callsTo('saveMicrobemaster')).toEqual([]);
 
@@ -117,9 +118,10 @@ describe('microbe identification', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const toasts = await screen.findAllByTestId('toast');
-    expect(toasts.map((x) => x.textContent)).toEqual(
-      [IDENTIFICATION_MSG.microbe, IDENTIFICATION_MSG.genus, IDENTIFICATION_MSG.species, IDENTIFICATION_MSG.percentageRequired].map((m) => `OOPS!${m}`),
-    );
+    // One toast per failed attempt (the first message in field order); the others stand under their fields.
+    expect(toasts.map((x) => x.textContent)).toEqual([`OOPS!${IDENTIFICATION_MSG.microbe}`]);
+    const shown = [...document.querySelectorAll('.MuiFormHelperText-root.Mui-error')].map((e) => e.textContent);
+    expect(shown).toEqual(expect.arrayContaining([IDENTIFICATION_MSG.genus, IDENTIFICATION_MSG.species, IDENTIFICATION_MSG.percentageRequired]));
     expect(callsTo('savemicrobidentification')).toEqual([]);
     await stop(task);
   });

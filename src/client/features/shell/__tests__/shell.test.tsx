@@ -20,8 +20,8 @@ jest.mock('../../../lib/http', () => ({ post: jest.fn(async () => undefined) }))
 const mocked = api as jest.Mocked<typeof api>;
 
 /** The whole app route tree, signed in (session in storage, restored at start), with the menu from the server. */
-async function renderSignedIn(route = '/BlankHomePage') {
-  saveSession(loginResponse());
+async function renderSignedIn(route = '/BlankHomePage', over: Parameters<typeof loginResponse>[0] = {}) {
+  saveSession(loginResponse(over));
   mocked.menuOfUser.mockResolvedValue(threeLevelMenu);
   mocked.checkLogin.mockResolvedValue({ message: 'SUCCESS' });
   mocked.logout.mockResolvedValue({ status: 'OK' });
@@ -114,8 +114,16 @@ describe('Shell', () => {
     second.task?.cancel();
   });
 
+  it('the user menu offers the Activity Log only to a Top Role user', async () => {
+    const { task } = await renderSignedIn('/BlankHomePage', { toprole: false });
+    fireEvent.click(screen.getByTestId('user-menu-button'));
+    expect(await screen.findByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Activity Log' })).toBeNull();
+    task?.cancel();
+  });
+
   it('the user menu opens Settings and Activity Log, and Logout signs out', async () => {
-    const { store, task } = await renderSignedIn();
+    const { store, task } = await renderSignedIn('/BlankHomePage', { toprole: true });
     fireEvent.click(screen.getByTestId('user-menu-button'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Settings' }));
     await waitFor(() => expect(location()).toBe('/changePassword'));
