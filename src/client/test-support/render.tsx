@@ -7,8 +7,13 @@ import { RouterBridge } from '../lib/navigation/router-bridge';
 
 /** Shows the current path, so tests can assert navigation. */
 function LocationProbe() {
-  const { pathname } = useLocation();
-  return <output data-testid="location">{pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="location">{pathname}</output>
+      <output data-testid="location-search">{search}</output>
+    </>
+  );
 }
 
 export interface RenderAppOptions extends AppStoreOptions {
