@@ -11,14 +11,19 @@ afterEach(() => jest.clearAllMocks());
 const TODAY = '2026-11-22';
 const filled = { SHAPE: 'Circular', DIAM: '3.2', COUNT: '', READ: '2026-11-20', NOTE: '', GRAM: '' };
 
+const tasks: Array<{ cancel(): void } | null> = [];
+afterEach(() => tasks.splice(0).forEach((t) => t?.cancel()));
+
 function renderForm(props: { values?: Record<string, unknown>; disabled?: boolean } = {}) {
   const onSubmit = jest.fn<void, [ParameterValues]>();
   const utils = renderWithApp(
     <ParameterForm id="pf" parameters={colonyConfig()} today={TODAY} onSubmit={onSubmit} {...props}>
       {({ submit }) => <button type="button" onClick={() => void submit()}>Submit</button>}
     </ParameterForm>,
-    { runSagas: false },
+    // The sagas run: the master-data dropdown asks through the request saga.
+    {},
   );
+  tasks.push(utils.task);
   return { ...utils, onSubmit };
 }
 

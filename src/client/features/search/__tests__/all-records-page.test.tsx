@@ -11,6 +11,10 @@ import { bodyRows, columnTexts, tableNamed } from '../../../test-support/table';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn(), http: { post: jest.fn() } }));
 
+// Whole-screen role queries over the DataGrid's full DOM take minutes on a loaded 2-core CI machine (one test took
+// 139 s alone): these screens get more than the client default of 180 s.
+jest.setTimeout(420_000);
+
 afterEach(() => jest.clearAllMocks());
 
 const SETS: SearchParameterSet[] = [
