@@ -4,6 +4,7 @@
  * department list and save (what a user sees after a change made here, elsewhere, and by SQL).
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { bodyOf } from '../body';
 import { sql } from 'kysely';
 import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../../test-support/test-app';
 import { mutate, type Actor } from '../audit';
@@ -46,7 +47,7 @@ describe('the wrapper', () => {
           failNext = false;
           throw new HttpError(400, 'Not this page.');
         }
-        return { user: req.auth?.userId, read: reads, page: (req.body as { pageno?: number } | null)?.pageno ?? null, secret: 'not in the schema' };
+        return { user: req.auth?.userId, read: reads, page: bodyOf(req).pageno ?? null, secret: 'not in the schema' };
       }) as never,
     });
     await app.ready();

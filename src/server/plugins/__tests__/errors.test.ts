@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { bodyOf } from '../../lib/body';
 import { sql } from 'kysely';
 import { registerErrorHandling } from '../errors';
 import { openDatabase } from '../../db/connection';
@@ -9,7 +10,7 @@ test('a value the database refuses becomes a plain 4xx (real PostgreSQL errors),
   const app = Fastify({ logger: false });
   registerErrorHandling(app);
   app.post('/api/t', async (req) => {
-    const b = req.body as Record<string, unknown>;
+    const b = bodyOf(req);
     await sql`insert into t (name, n, d, u) values (${b.name}, ${b.n}, ${b.d}, ${b.u})`.execute(h.db);
     return { ok: true };
   });
