@@ -247,6 +247,23 @@ describe('ResourceListPage', () => {
     await stop(second.task);
   });
 
+  it('pages a list past 1,000 rows: a deep page from the URL, seven page links around it, the last page', async () => {
+    answer({ getdepartment: ({ pageno }) => departmentPage(Number(pageno), 1503) });
+    const { task } = renderListWithUrl(`${department.routes.home}?page=120`);
+    await screen.findByText('Department 1191');
+    expect(callsTo('getdepartment').at(-1)).toEqual({ pageno: 120, userID: 7 });
+    expect(bodyRows().map((row) => within(row).getAllByRole('gridcell')[2].textContent)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Department ${1191 + i}`),
+    );
+    expect(screen.getByTestId('list-total')).toHaveTextContent('Page 120 of 151 (1,503 records)');
+    expect(screen.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['117', '118', '119', '120', '121', '122', '123']);
+    fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await screen.findByText('Department 1503');
+    expect(bodyRows()).toHaveLength(3);
+    expect(screen.getByTestId('search')).toHaveTextContent('?page=151');
+    await stop(task);
+  });
+
   it('keeps the search text in the URL with its page; Back returns to the plain list', async () => {
     answer({
       getdepartment: ({ pageno }) => departmentPage(Number(pageno), 3),
