@@ -3,11 +3,11 @@
  * posts the body to the contract entry through lib/api's postTo (whose failure path answers 401, 409, no
  * answer and 5xx once for all screens), records the answer or the refusal in the request slice, toasts the
  * screen's failure text for a refusal the screen is told about, and settles the promise of the caller that
- * waits for the answer (a Save that goes on to navigate, say). A newer request of a key marked `latest`
- * cancels the older one, so a list shows the answer of the last page asked for.
+ * waits for the answer (a Save that goes on to navigate, say). A newer request of a key marked `latest` (a
+ * query: nobody waits on its promise) cancels the older one, so a list shows the answer of the last page asked for.
  */
 import type { SagaIterator, Task } from 'redux-saga';
-import { call, cancel, cancelled, fork, put, take } from 'redux-saga/effects';
+import { call, cancel, fork, put, take } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { path } from '../../shared/contract/endpoints';
 import { MSG } from '../../shared/contract/messages';
@@ -40,13 +40,6 @@ function settle(requestId: string, outcome: { answer: unknown } | { error: unkno
   else waiter.reject(outcome.error);
 }
 
-/** Thrown to a caller whose request a newer one of the same key replaced; screens ignore it. */
-export class RequestReplaced extends Error {
-  constructor() {
-    super('A newer request replaced this one.');
-  }
-}
-
 export function* perform({ key, requestId, endpoint, body, failureText, failureTitle, file }: RequestPayload): SagaIterator {
   try {
     const answer: unknown = file ? yield call(downloadBlob, path(endpoint), body, file) : yield call(postTo, endpoint, body);
@@ -59,8 +52,6 @@ export function* perform({ key, requestId, endpoint, body, failureText, failureT
     yield put(failed({ key, requestId, message: serverMessage(error) ?? null, httpStatus: httpStatus(error) ?? null, handled }));
     if (!handled && failureText) yield put(notifyError(failureText, failureTitle ?? MSG.oops, serverMessage(error)));
     settle(requestId, { error });
-  } finally {
-    if ((yield cancelled()) as boolean) settle(requestId, { error: new RequestReplaced() });
   }
 }
 

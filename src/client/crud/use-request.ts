@@ -19,7 +19,6 @@ import { injectSaga, type RootState } from '../app/store';
 import { answerOf, nextRequestId, requestSaga } from './request-saga';
 import { cleared, requested, selectRequest, type EndpointRef, type RequestEntry } from './request-slice';
 
-export { RequestReplaced } from './request-saga';
 export type { EndpointRef } from './request-slice';
 
 export interface RequestOptions {
