@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { ROUTES } from '../../src/shared/contract/routes';
-import { callApi, launchBrowser, screenshot, signIn, startServer, ADMIN_INITIAL_PASSWORD, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signIn, signInFirstTime, startServer, ADMIN_INITIAL_PASSWORD, type RunningServer } from './support/harness';
 
 const AXE = require.resolve('axe-core/axe.min.js');
 const ADMIN_PASSWORD = 'Keeper@Soil2026';
@@ -276,15 +276,9 @@ test('no critical, serious or moderate axe violation on any route, as the admin 
   const adminScans = await scanAll(admin, 'admin', await demoFill(admin, true), found);
 
   const staff = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, bypassCSP: true })).newPage();
-  await signIn(staff, server.url, 'staff1', DEMO_PASSWORD);
-  await staff.waitForURL(/#\/changePassword\/\d+$/);
-  for (const v of await violations(staff)) found.push(`staff1 first-login password change: ${v.impact} ${v.id} (${v.help})`);
-  await staff.getByLabel('Enter New Password').fill(STAFF_PASSWORD);
-  await staff.getByLabel('Re-Enter Password').fill(STAFF_PASSWORD);
-  await staff.getByRole('button', { name: 'Submit' }).click();
-  await staff.waitForURL(/#\/login$/);
-  await signIn(staff, server.url, 'staff1', STAFF_PASSWORD);
-  await staff.waitForURL(/#\/BlankHomePage$/);
+  await signInFirstTime(staff, server.url, 'staff1', DEMO_PASSWORD, STAFF_PASSWORD, async (p) => {
+    for (const v of await violations(p)) found.push(`staff1 first-login password change: ${v.impact} ${v.id} (${v.help})`);
+  });
   const staffScans = await scanAll(staff, 'staff1', await demoFill(staff, true), found);
 
   expect(adminScans + staffScans).toBeGreaterThan(120);

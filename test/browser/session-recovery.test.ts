@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, launchBrowser, screenshot, signIn, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signIn, signInAdminFirstTime, signInFirstTime, startServer, type RunningServer } from './support/harness';
 
 /**
  * The session ends under a form (ended on the server here): Save opens the sign-in dialog over the screen,
@@ -24,14 +24,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SEED_DEMO: 'on' }), launchBrowser()]);
   [admin, staff] = await Promise.all([newPage(), newPage()]);
   await signInAdminFirstTime(admin, server.url, ADMIN_PASSWORD);
-  await signIn(staff, server.url, 'staff1', DEMO_PASSWORD);
-  await staff.waitForURL(/#\/changePassword\/\d+$/);
-  await staff.getByLabel('Enter New Password').fill(STAFF_PASSWORD);
-  await staff.getByLabel('Re-Enter Password').fill(STAFF_PASSWORD);
-  await staff.getByRole('button', { name: 'Submit' }).click();
-  await staff.waitForURL(/#\/login$/);
-  await signIn(staff, server.url, 'staff1', STAFF_PASSWORD);
-  await staff.waitForURL(/#\/BlankHomePage$/);
+  await signInFirstTime(staff, server.url, 'staff1', DEMO_PASSWORD, STAFF_PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, screenshot, signIn, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signInFirstTime, startServer, type RunningServer } from './support/harness';
 
 /**
  * The Level 1 workflow on the demo lab: staff1 (Vikram Patil) fills the not-yet-submitted Biochemical Tests
@@ -14,16 +14,7 @@ let manager: Page;
 const DEMO_PASSWORD = 'Demo@12345';
 const NEW_PASSWORD = 'Lab@Work2026';
 
-async function firstSignIn(page: Page, username: string): Promise<void> {
-  await signIn(page, server.url, username, DEMO_PASSWORD);
-  await page.waitForURL(/#\/changePassword\/\d+$/);
-  await page.getByLabel('Enter New Password').fill(NEW_PASSWORD);
-  await page.getByLabel('Re-Enter Password').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(/#\/login$/);
-  await signIn(page, server.url, username, NEW_PASSWORD);
-  await page.waitForURL(/#\/BlankHomePage$/);
-}
+const firstSignIn = (page: Page, username: string) => signInFirstTime(page, server.url, username, DEMO_PASSWORD, NEW_PASSWORD);
 
 async function newPage(): Promise<Page> {
   return (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();

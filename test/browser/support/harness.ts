@@ -77,16 +77,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** The seeded admin's first sign-in: forced password change, then a full sign-in into the shell. */
-export async function signInAdminFirstTime(page: Page, baseUrl: string, newPassword: string): Promise<void> {
-  await signIn(page, baseUrl, 'admin', ADMIN_INITIAL_PASSWORD);
+/**
+ * A user's first sign-in: the initial password, the forced password change (where `atPasswordChange` may look at
+ * the screen first), then signing in again with the new password onto the home page.
+ */
+export async function signInFirstTime(
+  page: Page, baseUrl: string, username: string, initialPassword: string, newPassword: string, atPasswordChange?: (page: Page) => Promise<void>,
+): Promise<void> {
+  await signIn(page, baseUrl, username, initialPassword);
   await page.waitForURL(/#\/changePassword\/\d+$/);
+  await atPasswordChange?.(page);
   await page.getByLabel('Enter New Password').fill(newPassword);
   await page.getByLabel('Re-Enter Password').fill(newPassword);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/#\/login$/);
-  await signIn(page, baseUrl, 'admin', newPassword);
+  await signIn(page, baseUrl, username, newPassword);
   await page.waitForURL(/#\/BlankHomePage$/);
 }
+
+export const signInAdminFirstTime = (page: Page, baseUrl: string, newPassword: string): Promise<void> =>
+  signInFirstTime(page, baseUrl, 'admin', ADMIN_INITIAL_PASSWORD, newPassword);
 
 /** Calls the API from a signed-in page, with the session headers the app keeps in its storage. */
 export function callApi<T = Record<string, unknown>>(page: Page, group: string, name: string, body: unknown): Promise<{ status: number; json: T }> {
