@@ -5,14 +5,16 @@
  */
 import { useCallback } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { channel, type SagaIterator } from 'redux-saga';
-import { call, cancel, fork, put, take, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { call, put, takeLeading } from 'redux-saga/effects';
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { SEARCH_MSG, type FilterRow } from '../../../shared/contract/search-endpoints';
 import { injectSaga, sliceReducers, type RootState } from '../../app/store';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
-import { saveFile, searchApi } from './search-api';
+import type { Download } from '../../lib/download';
+import { saveFile } from './search-api';
+import { exportCsvWithProgress } from './search-saga';
 
 export const EXPORT_FAILED = 'The export failed.';
 
@@ -41,25 +43,14 @@ const injected = allRecordsExportSlice.injectInto(sliceReducers);
 const { exportRequested, exportProgress, exportDone } = allRecordsExportSlice.actions;
 const { selectAllRecordsExport } = injected.selectors;
 
-function* forwardProgress(chan: ReturnType<typeof channel<number>>): SagaIterator {
-  for (;;) {
-    const bytes: number = yield take(chan);
-    yield put(exportProgress(bytes));
-  }
-}
-
 export function* exportAllRecords({ payload }: ReturnType<typeof exportRequested>): SagaIterator {
-  const chan = channel<number>();
-  const forwarder = yield fork(forwardProgress, chan);
   try {
-    const file: { blob: Blob; filename: string; rows: number } = yield call(searchApi.exportCsv, { inputList: payload.inputList }, (bytes: number) => chan.put(bytes));
+    const file: Download = yield call(exportCsvWithProgress, payload.inputList, exportProgress);
     yield call(saveFile, file.blob, file.filename);
     yield put(notifySuccess(`${file.filename}: ${file.rows} rows exported.`));
   } catch (error) {
     if (!isHandledCentrally(error)) yield put(notifyError(serverMessage(error) ?? EXPORT_FAILED, SEARCH_MSG.oops));
   } finally {
-    yield cancel(forwarder);
-    chan.close();
     yield put(exportDone());
   }
 }

@@ -1,6 +1,8 @@
 /** The search screen's calls: loads on open, search (takeLatest), record, saved searches, CSV export with progress. */
 import { call, put, select, takeLatest, takeLeading, fork, take, cancel, cancelled } from 'redux-saga/effects';
 import { channel, type SagaIterator, type Task } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import type { Download } from '../../lib/download';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { readStoredSession } from '../../lib/storage';
 import { SEARCH_MSG, SEARCH_PAGE_SIZE, type FilterRow, type SavedSearch } from '../../../shared/contract/search-endpoints';
@@ -123,10 +125,26 @@ function* onRecord({ payload }: ReturnType<typeof A.recordRequested>): SagaItera
   }
 }
 
-function* forwardProgress(chan: ReturnType<typeof channel<number>>): SagaIterator {
+function* forwardProgress(chan: ReturnType<typeof channel<number>>, progress: (bytes: number) => Action): SagaIterator {
   for (;;) {
     const bytes: number = yield take(chan);
-    yield put(A.exportProgress(bytes));
+    yield put(progress(bytes));
+  }
+}
+
+/**
+ * The CSV of every match of `inputList` (exportSearchData), with each received byte count put as `progress`
+ * while it downloads: the search screen's export and All Records' share it.
+ */
+export function* exportCsvWithProgress(inputList: FilterRow[], progress: (bytes: number) => Action): SagaIterator {
+  const chan = channel<number>();
+  const forwarder = yield fork(forwardProgress, chan, progress);
+  try {
+    const file: Download = yield call(searchApi.exportCsv, { inputList }, (bytes: number) => chan.put(bytes));
+    return file;
+  } finally {
+    yield cancel(forwarder);
+    chan.close();
   }
 }
 
@@ -138,17 +156,13 @@ function* onExport(): SagaIterator {
     yield put(A.toastShown({ title: SEARCH_MSG.oops, message: SEARCH_MSG.checkFields, variant: 'error' }));
     return;
   }
-  const chan = channel<number>();
-  const forwarder = yield fork(forwardProgress, chan);
   try {
-    const file: { blob: Blob; rows: number } = yield call(searchApi.exportCsv, { inputList }, (bytes: number) => chan.put(bytes));
+    const file: Download = yield call(exportCsvWithProgress, inputList, A.exportProgress);
     yield call(saveFile, file.blob, 'data.csv');
     yield put(A.toastShown({ title: 'Done', message: `data.csv: ${file.rows} rows exported.`, variant: 'success' }));
   } catch (error) {
     yield call(oops, error, 'The export failed.');
   } finally {
-    yield cancel(forwarder);
-    chan.close();
     yield put(A.exportDone());
   }
 }
