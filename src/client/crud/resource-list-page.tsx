@@ -16,22 +16,20 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../shared/contract/messages';
 import { ACTIVE, RESOURCE_MSG, idNameOf, type ListColumn, type ResourceDef } from '../../shared/resources/types';
 import type { RootState } from '../app/store';
 import type { Row } from './crud-api';
 import { listRequested, selectResourceState, statusRequested } from './crud-slice';
 import { ListGrid, type ListGridColumn } from './list-grid';
+import { ListSearchBox } from './list-search-box';
 import { useRowExtras } from './row-extras';
 import { ConfirmDialog } from '../lib/confirm-dialog';
 import { notifyError } from '../lib/notifier/notify-slice';
@@ -202,23 +200,7 @@ export function ResourceListPage({
         </Button>
       </Box>
 
-      <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, maxWidth: 560 }}>
-        <TextField
-          id={`${r.name}-search`}
-          label="Search Text"
-          size="small"
-          fullWidth
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: r.list.searchMaxLength } }}
-        />
-        <IconButton type="submit" aria-label="Search" title="Search" color="primary">
-          <SearchIcon />
-        </IconButton>
-        <IconButton aria-label="Refresh" title="Refresh" onClick={onRefresh}>
-          <RefreshIcon />
-        </IconButton>
-      </Box>
+      <ListSearchBox id={`${r.name}-search`} text={text} setText={setText} onSearch={onSearch} onRefresh={onRefresh} maxLength={r.list.searchMaxLength} sx={{ mb: 2 }} />
 
       <ListGrid
         label={r.title}

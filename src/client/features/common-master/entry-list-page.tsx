@@ -24,14 +24,13 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../../shared/contract/messages';
 import { COMMON_MASTER_ENDPOINTS, type CommonMasterRow, type CommonMasterTypeInfo } from '../../../shared/contract/common-master-endpoints';
 import { COMMON_MASTER_MSG, commonMaster } from '../../../shared/resources/common-master';
 import { ACTIVE, DEFAULT_ANSWERS, PAGE_SIZE, RESOURCE_MSG } from '../../../shared/resources/types';
 import type { RootState } from '../../app/store';
+import { ListSearchBox } from '../../crud/list-search-box';
 import type { CrudAnswer } from '../../crud/crud-api';
 import { PageLinks } from '../../crud/pagination';
 import { DEACTIVATE_TEXT } from '../../crud/resource-list-page';
@@ -78,27 +77,7 @@ function EntryList({ typeid }: { typeid: number }) {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-        <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: '1 1 320px', maxWidth: 560 }}>
-          <TextField
-            id="commonMaster-search"
-            label="Search Text"
-            size="small"
-            fullWidth
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: commonMaster.list.searchMaxLength } }}
-          />
-          <IconButton type="submit" aria-label="Search" title="Search" color="primary">
-            <SearchIcon />
-          </IconButton>
-          <IconButton
-            aria-label="Refresh"
-            title="Refresh"
-            onClick={refresh}
-          >
-            <RefreshIcon />
-          </IconButton>
-        </Box>
+        <ListSearchBox id="commonMaster-search" text={text} setText={setText} onSearch={onSearch} onRefresh={refresh} maxLength={commonMaster.list.searchMaxLength} sx={{ flex: '1 1 320px' }} />
         <Button component={RouterLink} to={`/CommonMaster/${typeid}`} variant="contained" startIcon={<AddIcon />} sx={{ ml: 'auto' }}>
           Add
         </Button>

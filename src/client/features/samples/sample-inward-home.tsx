@@ -21,20 +21,18 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import EditIcon from '@mui/icons-material/Edit';
-import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../../shared/contract/messages';
 import { SAMPLE_ENDPOINTS, type SampleInwardRow, type SampleStatusAnswer } from '../../../shared/contract/sample-endpoints';
 import { formatUtcDateTime } from '../../../shared/format/date-time';
 import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
+import { ListSearchBox } from '../../crud/list-search-box';
 import { PageLinks } from '../../crud/pagination';
 import { usePagedSearch } from '../../crud/use-paged-search';
 import { useRequest } from '../../crud/use-request';
@@ -103,27 +101,7 @@ export default function SampleInwardHome() {
           Back
         </Button>
       </Box>
-      <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, maxWidth: 560 }}>
-        <TextField
-          id="sampleInward-search"
-          label="Search Text"
-          size="small"
-          fullWidth
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
-        <IconButton type="submit" aria-label="Search" title="Search" color="primary">
-          <SearchIcon />
-        </IconButton>
-        <IconButton
-          aria-label="Refresh"
-          title="Refresh"
-          onClick={refresh}
-        >
-          <RefreshIcon />
-        </IconButton>
-      </Box>
+      <ListSearchBox id="sampleInward-search" text={text} setText={setText} onSearch={onSearch} onRefresh={refresh} sx={{ mb: 2 }} />
       <Box sx={{ height: 4 }}>{loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
       <TableContainer>
         <Table size="small" aria-label="Sample inward">
