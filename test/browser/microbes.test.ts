@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { demoLabAsAdmin, callApi, screenshot, type RunningServer } from './support/harness';
+import { demoLabAsAdmin, screenshot, type RunningServer } from './support/harness';
 
 /**
  * Microbe master and identification on the demo lab (it has the 'Microbe Type' and 'Gram Character'
@@ -11,7 +11,6 @@ demoLabAsAdmin((s) => ({ server, page } = s));
 
 const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
-const api = (group: string, name: string, body: unknown) => callApi(page, group, name, body);
 
 test('admin creates a microbe master entry, finds it by search, deactivates and reactivates it', async () => {
   await page.goto(`${server.url}/#/MicrobeMaster`);
@@ -56,18 +55,21 @@ test('admin creates a microbe master entry, finds it by search, deactivates and 
   await toast('This Microbe (Type, Genus and Species) Already Exists!');
 });
 
-test('saves the identification of a seeded isolate and shows it on reopen', async () => {
-  // a demo isolate without identification yet
-  let samplenov = '';
-  for (let i = 1; i <= 12 && !samplenov; i++) {
-    const candidate = `SC${String(i).padStart(6, '0')}-1`;
-    const res = await api('transaction', 'getmicrobeidentificationByid', { samplenov: candidate });
-    if (res.status === 200 && res.json.id === null) samplenov = candidate;
-  }
-  expect(samplenov).not.toBe('');
-  const isolatecode = String((await api('transaction', 'getmicrobeidentificationByid', { samplenov })).json.isolatecode);
-
-  await page.goto(`${server.url}/#/MicrobeIdentification/1/${samplenov}/1`);
+test('the menu entry lists the isolates awaiting identification; one is identified, leaves the list and shows its identification on reopen', async () => {
+  await page.goto(`${server.url}/#/BlankHomePage`);
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const item = sidebar.getByRole('link', { name: 'Microbe Identification', exact: true });
+  if (!(await item.isVisible())) await sidebar.getByRole('button', { name: /Laboratory/ }).first().click();
+  await item.click();
+  await page.waitForURL(/#\/MicrobeIdentification$/);
+  await page.getByRole('heading', { level: 3, name: 'Isolates awaiting identification' }).waitFor();
+  const identify = page.getByRole('link', { name: /^Identify / }).first();
+  await identify.waitFor();
+  await screenshot(page, 'microbe-identification-awaiting');
+  const isolatecode = (await identify.getAttribute('aria-label'))!.replace('Identify ', '');
+  const samplenov = decodeURIComponent((await identify.getAttribute('href'))!.split('/')[3]);
+  await identify.click();
+  await page.waitForURL(/#\/MicrobeIdentification\/\d+\/.+\/1\?from=list$/);
   await page.getByRole('heading', { level: 2, name: 'Microbe Identification' }).waitFor();
   await expect(page.getByLabel('Isolate Code').inputValue()).resolves.toBe(isolatecode);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -85,7 +87,10 @@ test('saves the identification of a seeded isolate and shows it on reopen', asyn
   await screenshot(page, 'microbe-identification-filled');
   await page.getByRole('button', { name: 'Save' }).click();
   await toast('Record Saved Successfully!');
-  await page.waitForURL(/#\/ActivityTransactionHome$/); // the spec's ActivityTransactionHome/1 opens the list at page 1 (a bare address)
+  // Back where it was opened from: the awaiting list, which no longer offers the isolate.
+  await page.waitForURL(/#\/MicrobeIdentification$/);
+  await page.getByRole('link', { name: /^Identify / }).first().waitFor();
+  await expect(page.getByRole('link', { name: `Identify ${isolatecode}` }).count()).resolves.toBe(0);
 
   await page.goto(`${server.url}/#/MicrobeIdentification/1/${samplenov}/1`);
   await page.waitForFunction(() => (document.getElementById('identification-genus') as HTMLSelectElement | null)?.value === 'Pseudomonas');

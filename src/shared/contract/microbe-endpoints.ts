@@ -47,6 +47,11 @@ export const IDENTIFICATION_ENDPOINTS = {
     group: 'transaction', name: 'savemicrobidentification', auth: 'session', permission: 'microbe',
     summary: "Creates or updates the one microbe identification of an isolate (samplenov). version: absent = no check (legacy), 0 = 'none existed', n = the version read; stale -> 409. Answer {statuss:'Success', message:'Record Saved Successfully!', id, version}.",
   },
+  // Not in the spec: the list the Microbe Identification menu entry opens (the spec's screen needs an isolate).
+  getIsolatesForIdentification: {
+    group: 'transaction', name: 'getIsolatesForIdentification', auth: 'session', permission: 'microbe',
+    summary: 'The active isolates of active samples that have no microbe identification yet, newest first, ten a page (pageno; message: sample code, sample code version or isolate code contains). Needs the microbe flag.',
+  },
 } as const satisfies Record<string, EndpointSpec>;
 
 export type MicrobeLookupName = keyof typeof MICROBE_LOOKUP_ENDPOINTS;
@@ -119,4 +124,18 @@ export interface IdentificationSaveRequest {
   amendmentReason?: string | null;
   userID?: unknown;
 }
+/** A row of getIsolatesForIdentification. */
+export interface AwaitingIdentificationRow {
+  srno: number;
+  /** The isolate's id. */
+  id: number;
+  samplenov: string;
+  isolatecode: string;
+  sampleno: string;
+  sampletype: string;
+  /** When the isolate was coded (ISO 8601, UTC). */
+  codedAt: string;
+  totalItems: number;
+}
+
 export interface IdentificationSaveAnswer { statuss: 'Success'; message: 'Record Saved Successfully!'; id: number; version: number }

@@ -40,4 +40,8 @@ export const IDENTIFICATION_CONTRACT = {
     }),
     answer: record({ statuss: STR, message: STR, id: INT, version: INT }),
   }),
+  getIsolatesForIdentification: declare(IDENTIFICATION_ENDPOINTS.getIsolatesForIdentification, {
+    body: body({ message: LOOSE, ...PAGE }, { nullable: true }),
+    answer: arrayOf(record({ srno: INT, id: INT, samplenov: STR, isolatecode: STR, sampleno: STR, sampletype: STR, codedAt: STR, totalItems: INT })),
+  }),
 };

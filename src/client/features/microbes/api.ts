@@ -14,6 +14,7 @@ export const MICROBE_CALLS = {
   gramCharacters: COMMON_MASTER_ENDPOINTS.getMasterData,
   identification: IDENTIFICATION_ENDPOINTS.getmicrobeidentificationByid,
   saveIdentification: IDENTIFICATION_ENDPOINTS.savemicrobidentification,
+  awaiting: IDENTIFICATION_ENDPOINTS.getIsolatesForIdentification,
 } as const;
 
 /** The body of the lookup of gram characters containing `message` (the 'Gram Character' master). */
@@ -24,3 +25,10 @@ export const fieldOf = <K extends string>(answer: unknown, key: K, max = Number.
   (Array.isArray(answer) ? (answer as Array<Record<K, string>>).slice(0, max).map((i) => i[key]) : []);
 
 export const GRAM_CHARACTERS_MAX = MASTER_LOOKUP.maxResults;
+
+/** Back from an identification opened from the awaiting list goes to that list's page (`?from=list`). */
+export const FROM_LIST = 'list';
+
+/** The identification screen of an isolate opened from the awaiting list at `page`. */
+export const identificationPath = (id: number, samplenov: string, page: number): string =>
+  `/MicrobeIdentification/${encodeURIComponent(String(id))}/${encodeURIComponent(samplenov)}/${page}?from=${FROM_LIST}`;

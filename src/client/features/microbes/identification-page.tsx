@@ -4,11 +4,11 @@
  * (read-only); microbe -> genus -> species, each list from the microbe master; percentage identification
  * (step 0.1) and query coverage (step 0.01), both 0 to 100; gram character (autocomplete over the 'Gram
  * Character' master from 3 characters, at most 8); biosafety level; Back (to the Level 1 list page
- * {pageno}) and Save. The form is checked with the server's schema; a stale save offers Reload.
+ * {pageno}, or to the awaiting list when opened from it) and Save. The form is checked with the server's schema; a stale save offers Reload.
  */
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
 import { ValidationError } from 'yup';
 import Alert from '@mui/material/Alert';
@@ -35,13 +35,13 @@ import { useSubmitWithToasts } from '../../lib/form-submit';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { StaleAlert } from '../../lib/stale-alert';
-import { GRAM_CHARACTERS_MAX, MICROBE_CALLS, fieldOf, gramCharactersBody } from './api';
+import { FROM_LIST, GRAM_CHARACTERS_MAX, MICROBE_CALLS, fieldOf, gramCharactersBody } from './api';
 import { useMicrobeTypes } from './use-microbe-types';
 
 export const IDENTIFICATION_TITLE = 'Microbe Identification';
-export const OPEN_FROM_LIST = 'Open the microbe identification of an isolate from the Level 1 activity list (the microbe icon of its row).';
 export const LOAD_FAILED = 'The isolate could not be loaded.';
 const LIST_PATH = '/ActivityTransactionHome';
+const AWAITING_PATH = '/MicrobeIdentification';
 
 type Values = Record<(typeof IDENTIFICATION_FIELDS)[number], string>;
 
@@ -237,17 +237,21 @@ function IdentificationForm({ record, samplenov, back }: { record: Identificatio
 
 export default function IdentificationPage() {
   const { samplenov, pageno } = useParams();
+  const [query] = useSearchParams();
   const loaded = useQuery<IdentificationRecord>(samplenov ? MICROBE_CALLS.identification : null, { samplenov });
   const record = samplenov ? (loaded.data ?? null) : null;
   const error = loaded.failed ? (loaded.entry?.message ?? LOAD_FAILED) : null;
-  const back = pageno && /^\d+$/.test(pageno) ? `${LIST_PATH}/${pageno}` : LIST_PATH;
+  // Back goes where the screen was opened from: the awaiting list's page, or the Level 1 list's page {pageno}.
+  const page = pageno && /^\d+$/.test(pageno) ? pageno : null;
+  const back = query.get('from') === FROM_LIST
+    ? `${AWAITING_PATH}${page && page !== '1' ? `?page=${page}` : ''}`
+    : page ? `${LIST_PATH}/${page}` : LIST_PATH;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
       <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2.5 }}>
         {IDENTIFICATION_TITLE}
       </Typography>
-      {!samplenov ? <Alert severity="info">{OPEN_FROM_LIST}</Alert> : null}
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {error}

@@ -19,8 +19,8 @@ export function microbeRoutes(): RouteObject[] {
     { path: 'MicrobeMaster/:sum', element: <MicrobesScreen key="list" screen="list" /> },
     { path: 'MicrobeMasterEntry', element: <MicrobesScreen key="add" screen="form" /> },
     { path: 'MicrobeMasterEntry/:id', element: <MicrobesScreen key="edit" screen="form" /> },
-    // Without an isolate the screen says where to open it from (the Level 1 list's microbe icon).
-    { path: 'MicrobeIdentification', element: <MicrobesScreen key="ident-none" screen="identification" /> },
+    // From the menu (no isolate): the isolates awaiting identification, each opening the screen below.
+    { path: 'MicrobeIdentification', element: <MicrobesScreen key="awaiting" screen="awaiting" /> },
     { path: 'MicrobeIdentification/:id/:samplenov/:pageno', element: <MicrobesScreen key="ident" screen="identification" /> },
   ];
 }

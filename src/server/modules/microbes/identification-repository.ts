@@ -58,3 +58,32 @@ export function updateIdentification(db: Db, id: number, userId: number, v: Iden
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A row of the isolates awaiting identification (the Microbe Identification screen opened from its menu entry). */
+export interface AwaitingRow { id: number; samplenov: string; isolatecode: string; sampleno: string; sampletype: string; created_at: Date | string }
+
+const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Active isolates of active samples that have no identification yet, newest first, and how many there are.
+ * The anti-join uses the unique index on microbe_identification(isolate_id) and the page walks the isolate's
+ * primary key backwards; `contains` narrows to isolates whose sample code, sample code version or isolate code
+ * contains the text (case-insensitive).
+ */
+export async function awaitingIdentification(db: Db, o: { offset: number; limit: number; contains: string | null }): Promise<{ rows: AwaitingRow[]; total: number }> {
+  let q = db
+    .selectFrom('isolate as i')
+    .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
+    .where('i.active', '=', 'Y')
+    .where('s.active', '=', 'Y')
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('microbe_identification as m').select('m.id').whereRef('m.isolate_id', '=', 'i.id'))));
+  if (o.contains) {
+    const like = likeOf(o.contains);
+    q = q.where((eb) => eb.or([eb('i.samplenov', 'ilike', like), eb('i.isolatecode', 'ilike', like), eb('s.sampleno', 'ilike', like)]));
+  }
+  const [rows, count] = await Promise.all([
+    q.select(['i.id', 'i.samplenov', 'i.isolatecode', 's.sampleno', 'i.sampletype', 'i.created_at']).orderBy('i.id', 'desc').limit(o.limit).offset(o.offset).execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

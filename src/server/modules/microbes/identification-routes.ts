@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { IdentificationRecord } from '../../../shared/contract/microbe-endpoints';
+import type { AwaitingIdentificationRow, IdentificationRecord } from '../../../shared/contract/microbe-endpoints';
 import { MICROBE_MASTER_TYPES } from '../../../shared/resources';
+import { PAGE_SIZE } from '../../../shared/resources/types';
 import { IDENTIFICATION_MSG, validateIdentification } from '../../../shared/validation/microbe-identification';
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
-import { bodyOf, textOf, wholeNumber, type Body } from '../../lib/body';
+import { bodyOf, pageOf, textOf, wholeNumber, type Body } from '../../lib/body';
 import { IDENTIFICATION_CONTRACT as C } from '../../../shared/contract/microbe-schemas';
 import { findTypeByName } from '../common-master/common-master-repository';
 import {
-  findIdentification, findIsolate, insertIdentification, typeOfMicrobe, updateIdentification,
+  awaitingIdentification, findIdentification, findIsolate, insertIdentification, typeOfMicrobe, updateIdentification,
   type IdentificationColumns, type IdentificationRow, type IsolateRef,
 } from './identification-repository';
 import { findActiveMicrobe } from './microbe-repository';
@@ -164,7 +165,26 @@ async function save(req: FastifyRequest): Promise<Record<string, unknown>> {
   }
 }
 
+/** The isolates awaiting identification, a page of ten (the Microbe Identification list). */
+async function awaiting(req: FastifyRequest): Promise<AwaitingIdentificationRow[]> {
+  const body = bodyOf(req);
+  const page = pageOf(body.pageno, 'refuse');
+  const contains = textOf(body.message) || null;
+  const { rows, total } = await awaitingIdentification(req.server.db, { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE, contains });
+  return rows.map((r, i) => ({
+    srno: (page - 1) * PAGE_SIZE + i + 1,
+    id: r.id,
+    samplenov: r.samplenov,
+    isolatecode: r.isolatecode,
+    sampleno: r.sampleno,
+    sampletype: r.sampletype,
+    codedAt: new Date(r.created_at).toISOString(),
+    totalItems: total,
+  }));
+}
+
 export function identificationRoutes(app: FastifyInstance): void {
   app.endpoint(C.getmicrobeidentificationByid, load);
   app.endpoint(C.savemicrobidentification, save);
+  app.endpoint(C.getIsolatesForIdentification, awaiting);
 }

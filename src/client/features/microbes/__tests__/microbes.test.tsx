@@ -200,4 +200,56 @@ describe('microbe identification', () => {
     expect(callsTo('getmicrobeidentificationByid')).toHaveLength(2);
     await stop(task);
   });
+
+  it('from the menu: the isolates awaiting identification, ten a page with the page in the address, each opening its screen and Back returning to that page', async () => {
+    // 12 isolates wait: page 1 has ten, page 2 two (newest first, as the server orders them).
+    const ALL = Array.from({ length: 12 }, (_, i) => ({
+      srno: i + 1, id: 100 - i, samplenov: `SC0${100 - i}-1`, isolatecode: `ISO0${100 - i}`, sampleno: `SC0${100 - i}`, sampletype: 'Rhizosphere',
+      codedAt: '2026-11-20T09:05:00.000Z', totalItems: 12,
+    }));
+    answer({
+      ...LOOKUPS,
+      getIsolatesForIdentification: (b) => {
+        const page = Number(b.pageno ?? 1);
+        const rows = b.message ? ALL.filter((r) => r.isolatecode.includes(String(b.message))) : ALL;
+        return rows.slice((page - 1) * 10, page * 10).map((r) => ({ ...r, totalItems: rows.length }));
+      },
+      getmicrobeidentificationByid: () => ({ ...EMPTY_RECORD, isolateid: 89, isolatecode: 'ISO089', samplenov: 'SC089-1', sampleno: 'SC089' }),
+    });
+    const { task } = renderApp('/MicrobeIdentification');
+    expect(await screen.findByText('ISO0100')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Microbe Identification' })).toBeInTheDocument();
+    expect(within(screen.getByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      ['Sr. No.', 'Sample Code', 'Sample Code Version', 'Isolate Code', 'Sample Type', 'Coded On', 'Action']);
+    expect(screen.getAllByRole('link', { name: /^Identify / })).toHaveLength(10);
+    expect(screen.getByText('Page 1 of 2 (12 records)')).toBeInTheDocument();
+    expect(screen.getAllByText('20-Nov-2026 09:05 UTC')).toHaveLength(10);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('ISO089')).toBeInTheDocument();
+    expect(screen.getByTestId('location-search').textContent).toBe('?page=2');
+    expect(callsTo('getIsolatesForIdentification').map((b) => b.pageno)).toEqual([1, 2]);
+    const link = screen.getByRole('link', { name: 'Identify ISO089' });
+    expect(link).toHaveAttribute('href', '/MicrobeIdentification/89/SC089-1/2?from=list');
+
+    fireEvent.click(link);
+    expect(await screen.findByDisplayValue('ISO089')).toBeInTheDocument();
+    expect(callsTo('getmicrobeidentificationByid')).toEqual([{ samplenov: 'SC089-1' }]);
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/MicrobeIdentification?page=2');
+    fireEvent.click(screen.getByRole('link', { name: 'Back' }));
+    expect(await screen.findByText('ISO089')).toBeInTheDocument();
+    expect(location()).toBe('/MicrobeIdentification');
+
+    // A search narrows the list; an empty one says what to type and asks nothing.
+    const asked = callsTo('getIsolatesForIdentification').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Please enter a sample code or an isolate code to search.');
+    expect(callsTo('getIsolatesForIdentification')).toHaveLength(asked);
+    fireEvent.change(screen.getByLabelText('Search Text'), { target: { value: 'ISO095' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.queryByText('ISO0100')).toBeNull());
+    expect(screen.getByText('ISO095')).toBeInTheDocument();
+    expect(screen.getByText('1 record', { exact: false })).toBeInTheDocument();
+    await stop(task);
+  });
 });
