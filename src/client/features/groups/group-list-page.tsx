@@ -1,12 +1,13 @@
 /**
- * newGrouphome (spec 001 section 2): search box, New, the table (srno, Group, Action) ten rows per page,
+ * newGrouphome (spec 001 section 2): search box, New, the table (Sr. No. for the spec's srno, Group, Action) ten rows per page
+ * (page and filter in the address),
  * the tree icon opening the group's menu (bmstree?id=..&from=group), the pencil renaming it (newGroup?id=.., ours), the trash icon deleting after
- * 'Do you want to delete this record ?', Back to homepage. A group that still has users is refused by
+ * 'Do you want to delete this record ?', Back to homepage (beside New, as on every list). A group that still has users is refused by
  * the server; its sentence is shown.
  */
 import { useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,22 +15,22 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { MENU_ADMIN_ENDPOINTS, MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
+import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
+import { useListParams, useSearchBox } from '../../crud/use-list-params';
 import { useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { GROUP_FORM_PATH, GROUP_PAGE_SIZE } from './group-paths';
+
+type Shown = UserGroupRow & { n: number };
 
 export default function GroupListPage() {
   const dispatch = useDispatch();
@@ -37,15 +38,39 @@ export default function GroupListPage() {
   const request = useRequest();
   const list = useQuery<UserGroupRow[]>(MENU_ADMIN_ENDPOINTS.getAllgroup, {}, { failureText: 'Could not load the user groups.', failureTitle: MENU_MSG.oops });
   const groups = useMemo(() => (list.loading ? null : Array.isArray(list.data) ? list.data : []), [list.loading, list.data]);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
+  // getAllgroup answers every group: the page and the filter are the client's, kept in the URL (?page=2&q=lab)
+  // so that reload and Back keep them; typing replaces the URL's text (no history entry per key).
+  const params = useListParams();
+  const [search, setSearch] = useSearchBox(params.searchText);
   const [deleting, setDeleting] = useState<UserGroupRow | null>(null);
 
-  const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    return (groups ?? []).filter((g) => !q || g.groupname.toLowerCase().includes(q));
-  }, [groups, search]);
-  const rows = shown.slice(page * GROUP_PAGE_SIZE, (page + 1) * GROUP_PAGE_SIZE);
+  const shown = useMemo<Shown[]>(() => {
+    const q = params.searchText.trim().toLowerCase();
+    return (groups ?? []).filter((g) => !q || g.groupname.toLowerCase().includes(q)).map((g, i) => ({ ...g, n: i + 1 }));
+  }, [groups, params.searchText]);
+  const lastPage = Math.max(1, Math.ceil(shown.length / GROUP_PAGE_SIZE));
+  const page = Math.min(params.page, lastPage);
+  const rows = shown.slice((page - 1) * GROUP_PAGE_SIZE, page * GROUP_PAGE_SIZE);
+
+  const columns: ListGridColumn<Shown>[] = [
+    { field: 'n', header: 'Sr. No.', minWidth: 72, flex: 0 },
+    { field: 'groupname', header: 'Group', flex: 2 },
+    {
+      field: 'action', header: 'Action', minWidth: 140, render: (g) => (
+        <Box sx={{ display: 'flex', gap: 0.25 }}>
+          <IconButton size="small" aria-label={`Menu of ${g.groupname}`} onClick={() => navigate(`/bmstree?id=${g.id}&from=group`)}>
+            <AccountTreeIcon fontSize="small" />
+          </IconButton>
+          <IconButton size="small" aria-label={`Rename ${g.groupname}`} onClick={() => navigate(`${GROUP_FORM_PATH}?id=${g.id}`)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+          <IconButton size="small" color="error" aria-label={`Delete ${g.groupname}`} onClick={() => setDeleting(g)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      ),
+    },
+  ];
 
   const remove = async () => {
     const g = deleting;
@@ -62,51 +87,24 @@ export default function GroupListPage() {
   };
 
   return (
-    <Paper sx={{ p: 3 }}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>User Group</Typography>
-        <TextField
-          size="small" id="group-search" label="Search" value={search}
-          onChange={(e) => { setSearch(e.target.value); setPage(0); }}
-        />
-        <Button variant="contained" onClick={() => navigate(GROUP_FORM_PATH)}>New</Button>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>User Group</Typography>
+        <Button component={RouterLink} to="/homepage" variant="outlined" startIcon={<ArrowBackIcon />}>Back</Button>
+        <Button component={RouterLink} to={GROUP_FORM_PATH} variant="contained" startIcon={<AddIcon />}>New</Button>
       </Box>
-      <Table size="small" aria-label="User groups">
-        <TableHead>
-          <TableRow>
-            <TableCell>srno</TableCell>
-            <TableCell>Group</TableCell>
-            <TableCell>Action</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {groups !== null && rows.length === 0 ? (
-            <TableRow><TableCell colSpan={3}>No Data Found</TableCell></TableRow>
-          ) : null}
-          {rows.map((g, i) => (
-            <TableRow key={g.id}>
-              <TableCell>{page * GROUP_PAGE_SIZE + i + 1}</TableCell>
-              <TableCell>{g.groupname}</TableCell>
-              <TableCell>
-                <IconButton size="small" aria-label={`Menu of ${g.groupname}`} onClick={() => navigate(`/bmstree?id=${g.id}&from=group`)}>
-                  <AccountTreeIcon fontSize="small" />
-                </IconButton>
-                <IconButton size="small" aria-label={`Rename ${g.groupname}`} onClick={() => navigate(`${GROUP_FORM_PATH}?id=${g.id}`)}>
-                  <EditIcon fontSize="small" />
-                </IconButton>
-                <IconButton size="small" color="error" aria-label={`Delete ${g.groupname}`} onClick={() => setDeleting(g)}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <TablePagination
-        component="div" count={shown.length} page={page} onPageChange={(_, p) => setPage(p)}
-        rowsPerPage={GROUP_PAGE_SIZE} rowsPerPageOptions={[GROUP_PAGE_SIZE]}
+      <TextField
+        size="small" id="group-search" label="Search" value={search} sx={{ mb: 2, width: '100%', maxWidth: 560 }}
+        onChange={(e) => { setSearch(e.target.value); params.replace({ searchText: e.target.value, page: 1 }); }}
       />
-      <Button variant="outlined" onClick={() => navigate('/homepage')}>Back</Button>
+      <ListGrid
+        label="User groups"
+        columns={columns}
+        rows={rows}
+        rowId={(g) => g.id}
+        loading={groups === null}
+        paging={{ page, total: shown.length, pageSize: GROUP_PAGE_SIZE, onPage: params.setPage }}
+      />
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
         <DialogTitle>{MENU_MSG.confirmDelete}</DialogTitle>
         <DialogActions>

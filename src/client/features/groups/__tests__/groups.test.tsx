@@ -15,7 +15,7 @@ function renderApp(route: string) {
   return renderWithApp(<AppRoutes />, { route, bridge: false });
 }
 const GROUPS = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, groupname: `Group ${String(i + 1).padStart(2, '0')}`, srno: i + 1, users: i % 2 }));
-const bodyRows = () => within(screen.getByRole('table', { name: 'User groups' })).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').slice(0, 2).map((c) => c.textContent));
+const bodyRows = () => within(screen.getByRole('grid', { name: 'User groups' })).queryAllByRole('row').slice(1).map((r) => within(r).getAllByRole('gridcell').slice(0, 2).map((c) => c.textContent));
 
 test('newGrouphome: ten rows per page, search, the tree icon, and delete after the confirmation', async () => {
   let groups = [...GROUPS];
@@ -30,11 +30,16 @@ test('newGrouphome: ten rows per page, search, the tree icon, and delete after t
   const { task } = renderApp('/newGrouphome');
   await waitFor(() => expect(bodyRows()).toHaveLength(10));
   expect(bodyRows()[0]).toEqual(['1', 'Group 01']);
-  fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
-  expect(bodyRows()).toEqual([['11', 'Group 11'], ['12', 'Group 12']]);
+  expect(within(screen.getByRole('grid', { name: 'User groups' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sr. No.', 'Group', 'Action']);
+  expect(screen.getByText('Page 1 of 2 (12 records)')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+  await waitFor(() => expect(bodyRows()).toEqual([['11', 'Group 11'], ['12', 'Group 12']]));
+  expect(screen.getByTestId('location-search').textContent).toBe('?page=2');
 
+  // The filter starts again at page 1 and is in the address too (no history entry per key).
   fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'group 0' } });
-  expect(bodyRows()).toHaveLength(9);
+  await waitFor(() => expect(bodyRows()).toHaveLength(9));
+  expect(screen.getByTestId('location-search').textContent).toBe('?q=group+0');
 
   // refused while users remain: the server's sentence
   fireEvent.click(screen.getByRole('button', { name: 'Delete Group 02' }));
@@ -69,7 +74,7 @@ test("newGroup: NO shows 'Oops', OK shows 'Done' and goes to the list; New and C
     },
   });
   const { task } = renderApp('/newGrouphome');
-  fireEvent.click(await screen.findByRole('button', { name: 'New' }));
+  fireEvent.click(await screen.findByRole('link', { name: 'New' }));
   await waitFor(() => expect(location()).toBe('/newGroup'));
   const field = await screen.findByLabelText('User Group');
   fireEvent.change(field, { target: { value: 'Taken' } });
@@ -83,7 +88,7 @@ test("newGroup: NO shows 'Oops', OK shows 'Done' and goes to the list; New and C
   expect(await screen.findByText(MENU_MSG.done)).toBeInTheDocument();
   expect(callsTo('SaveUserGroup')).toEqual([{ updategroupname: 'Taken' }, { updategroupname: 'Field Team' }]);
 
-  fireEvent.click(await screen.findByRole('button', { name: 'New' }));
+  fireEvent.click(await screen.findByRole('link', { name: 'New' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(location()).toBe('/newGrouphome'));
   await stop(task);
