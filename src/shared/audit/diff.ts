@@ -89,17 +89,40 @@ const PARAMETER_FIELD = 'Parameter: ';
 export const parameterField = (name: string) => `${PARAMETER_FIELD}${name}`;
 export const isParameterField = (field: string) => field.startsWith(PARAMETER_FIELD);
 
+/** What the Activity Log knows of a recorded parameter: its name, and for a master data parameter its entries' values by code. */
+export interface RecordedParameter {
+  name: string;
+  /** Short name (what is stored) -> the entry's value (what people read). */
+  labels?: ReadonlyMap<string, string>;
+}
+
 /**
  * A snapshot whose `values` list (parameter ids and values) is replaced by one field per parameter, named
- * (`names`: id -> parameter name; an unknown id keeps it as 'Parameter #id'), so that the diff shows each
- * parameter's value before and after instead of the list as JSON.
+ * (`params`: id -> parameter; an unknown id keeps it as 'Parameter #id'), so that the diff shows each
+ * parameter's value before and after instead of the list as JSON. A master data value reads as the entry's
+ * value with the stored code beside it ('Circular (CIRC)'): people read the value, auditors see what was stored.
  */
-export function withParameterNames(snapshot: unknown, names: ReadonlyMap<number, string>): unknown {
+export function withParameterNames(snapshot: unknown, params: ReadonlyMap<number, RecordedParameter>): unknown {
   const values = recordedValues(snapshot);
   if (!values) return snapshot;
   const { values: _list, ...rest } = snapshot as Record<string, unknown>;
-  const named = Object.fromEntries(values.map((v) => [parameterField(names.get(v.parameterId) ?? `#${v.parameterId}`), v.value ?? null]));
+  const readable = (v: RecordedValue) => {
+    const label = typeof v.value === 'string' ? params.get(v.parameterId)?.labels?.get(v.value) : undefined;
+    return label && label !== v.value ? `${label} (${v.value})` : (v.value ?? null);
+  };
+  const named = Object.fromEntries(values.map((v) => [parameterField(params.get(v.parameterId)?.name ?? `#${v.parameterId}`), readable(v)]));
   return { ...rest, ...named };
+}
+
+/** The master data codes the snapshots record, by parameter id (to look their values up). */
+export function recordedCodes(...snapshots: unknown[]): Map<number, Set<string>> {
+  const codes = new Map<number, Set<string>>();
+  for (const v of snapshots.flatMap((s) => recordedValues(s) ?? [])) {
+    if (typeof v.value !== 'string' || v.value === '') continue;
+    if (!codes.has(v.parameterId)) codes.set(v.parameterId, new Set());
+    codes.get(v.parameterId)!.add(v.value);
+  }
+  return codes;
 }
 
 /** One line per change, as the CSV export writes them: "field: before -> after". */

@@ -5,7 +5,7 @@
  */
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { AuditLogTable, Database } from '../../db/types';
-import { auditDiff, changesText, recordedParameterIds, scrub, withParameterNames } from '../../../shared/audit/diff';
+import { auditDiff, changesText, recordedCodes, recordedParameterIds, scrub, withParameterNames, type RecordedParameter } from '../../../shared/audit/diff';
 import { AUDIT_HISTORY_LIMIT, type AuditEntryRow, type AuditFilterOptions } from '../../../shared/contract/audit-endpoints';
 import { csvLine } from '../../lib/csv';
 import { formatIn, startOfDay } from './local-dates';
@@ -52,23 +52,42 @@ type Row = Selectable<AuditLogTable>;
 
 const iso = (at: unknown) => new Date(at as string | Date).toISOString();
 
-/** Parameter id -> name, for the parameter values the rows record (one read per page or batch). */
-async function parameterNames(db: Kysely<Database>, rows: readonly Row[]): Promise<Map<number, string>> {
-  const ids = recordedParameterIds(...rows.flatMap((r) => [r.before, r.after]));
+/**
+ * Parameter id -> name (and, for master data parameters, the values of the codes recorded), for the parameter
+ * values the rows record: one read of the parameters and one of the master entries per page or batch.
+ */
+async function recordedParameters(db: Kysely<Database>, rows: readonly Row[]): Promise<Map<number, RecordedParameter>> {
+  const snapshots = rows.flatMap((r) => [r.before, r.after]);
+  const ids = recordedParameterIds(...snapshots);
   if (ids.length === 0) return new Map();
-  const found = await db.selectFrom('activity_parameter').select(['id', 'parameter_name']).where('id', 'in', ids).execute();
-  return new Map(found.map((p) => [p.id, p.parameter_name]));
+  const found = await db.selectFrom('activity_parameter').select(['id', 'parameter_name', 'unit_type', 'common_master_type_id']).where('id', 'in', ids).execute();
+  const params = new Map<number, RecordedParameter>(found.map((p) => [p.id, { name: p.parameter_name }]));
+  const codes = recordedCodes(...snapshots);
+  const masters = found.filter((p) => p.unit_type === 'MasterData' && p.common_master_type_id !== null && codes.has(p.id));
+  const allCodes = [...new Set(masters.flatMap((p) => [...codes.get(p.id)!]))];
+  if (masters.length === 0 || allCodes.length === 0) return params;
+  const entries = await db
+    .selectFrom('common_master')
+    .select(['type_id', 'shortname', 'value'])
+    .where('type_id', 'in', [...new Set(masters.map((p) => p.common_master_type_id!))])
+    .where('shortname', 'in', allCodes)
+    .execute();
+  for (const p of masters) {
+    const labels = new Map(entries.filter((e) => e.type_id === p.common_master_type_id).map((e) => [e.shortname, e.value]));
+    params.set(p.id, { name: p.parameter_name, labels });
+  }
+  return params;
 }
 
-/** The field-level changes of a row, parameter values by parameter name. */
-const changesOf = (r: Row, names: ReadonlyMap<number, string>) => auditDiff(withParameterNames(r.before, names), withParameterNames(r.after, names));
+/** The field-level changes of a row, parameter values by parameter name (master codes with their values). */
+const changesOf = (r: Row, params: ReadonlyMap<number, RecordedParameter>) => auditDiff(withParameterNames(r.before, params), withParameterNames(r.after, params));
 
 async function entriesOf(db: Kysely<Database>, rows: readonly Row[], srno: (i: number) => number, totalItems: (r: Row) => number): Promise<AuditEntryRow[]> {
-  const names = await parameterNames(db, rows);
+  const params = await recordedParameters(db, rows);
   return rows.map((r, i) => ({
     id: Number(r.id), srno: srno(i), at: iso(r.at), userId: r.user_id, username: r.username, action: r.action, entity: r.entity,
     entityId: r.entity_id, reason: r.reason === null ? null : (scrub(r.reason) as string), ip: r.ip,
-    changes: changesOf(r, names), totalItems: totalItems(r),
+    changes: changesOf(r, params), totalItems: totalItems(r),
   }));
 }
 
@@ -129,7 +148,7 @@ const isUtc = (timeZone: string) => UTC_NAMES.has(timeZone.toLowerCase());
 type CsvCell = string | number | null;
 
 /** The CSV's columns: header and value. The local time column only when the zone is not UTC. */
-function csvColumns(timeZone: string, names: ReadonlyMap<number, string>): Array<[string, (r: Row, at: Date) => CsvCell]> {
+function csvColumns(timeZone: string, params: ReadonlyMap<number, RecordedParameter>): Array<[string, (r: Row, at: Date) => CsvCell]> {
   return [
     ['Entry', (r) => Number(r.id)],
     ['When (UTC)', (_r, at) => at.toISOString()],
@@ -140,7 +159,7 @@ function csvColumns(timeZone: string, names: ReadonlyMap<number, string>): Array
     ['Entity', (r) => r.entity],
     ['Record ID', (r) => r.entity_id],
     ['Reason / Remark', (r) => r.reason],
-    ['Changes', (r) => changesText(changesOf(r, names))],
+    ['Changes', (r) => changesText(changesOf(r, params))],
     ['IP', (r) => r.ip],
     ['Hash', (r) => r.hash],
   ];
@@ -158,7 +177,7 @@ export async function* auditCsvChunks(db: Kysely<Database>, f: Filter, maxId: nu
   for (;;) {
     const rows = await db.selectFrom('audit_log').selectAll().where(where(f)).where('id', '<', below).orderBy('id', 'desc').limit(batchSize).execute();
     if (rows.length === 0) return;
-    const columns = csvColumns(f.timeZone, await parameterNames(db, rows));
+    const columns = csvColumns(f.timeZone, await recordedParameters(db, rows));
     let chunk = '';
     for (const r of rows) {
       const at = new Date(r.at as unknown as string);

@@ -187,7 +187,7 @@ test('the filter choices are the distinct users, entities and actions of the tra
   expect(new Set(o.actions).size).toBe(o.actions.length);
 });
 
-test("an activity's parameter values read by parameter name, before and after; in the list, the history and the CSV", async () => {
+test("an activity's parameter values read by parameter name, before and after, master codes with their values; in the list, the history and the CSV", async () => {
   const db = t.handle.db;
   const a = await db.insertInto('activity_type').values({ shortname: 'AUDACT', name: 'Audit Activity', level: 'Level 1', sequence: 71 }).returning('id').executeTakeFirstOrThrow();
   const param = async (shortname: string, parameter_name: string, sequence: number) => (await db.insertInto('activity_parameter').values({
@@ -196,12 +196,19 @@ test("an activity's parameter values read by parameter name, before and after; i
   const diam = await param('DIAM', 'Colony Diameter (mm)', 1);
   // a lab's parameter named like a secret ('salt') is still shown: only stored secrets are hidden
   const salt = await param('SALT', 'Salt Tolerance', 2);
+  // a master data parameter stores the entry's code: the log reads 'Circular (CIRC)'
+  const shapes = await db.insertInto('common_master_type').values({ code: 'AUDSHP', type: 'Audit Colony Shape' }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('common_master').values([{ type_id: shapes.id, shortname: 'CIRC', value: 'Circular' }, { type_id: shapes.id, shortname: 'IRR', value: 'Irregular' }]).execute();
+  const shape = (await db.insertInto('activity_parameter').values({
+    activity_type_id: a.id, shortname: 'SHAPE', parameter_name: 'Colony Shape', param_type: 'Text', unit_type: 'MasterData', user_entry: 'User Selection',
+    common_master_type_id: shapes.id, max_length: 20, mandatory: false, sequence: 3,
+  }).returning('id').executeTakeFirstOrThrow()).id;
   await mutate(db, { userId: admin.id, username: 'admin', tenant: 'soillims', ip: null }, async (_trx, write) => {
-    await write({ action: 'activity.submit', entity: 'activity_transaction', entityId: 'audtx1', after: { status: 'S', values: [{ parameterId: diam, value: '12.5' }, { parameterId: salt, value: '4%' }] } });
+    await write({ action: 'activity.submit', entity: 'activity_transaction', entityId: 'audtx1', after: { status: 'S', values: [{ parameterId: diam, value: '12.5' }, { parameterId: salt, value: '4%' }, { parameterId: shape, value: 'CIRC' }] } });
     await write({
       action: 'activity.submit', entity: 'activity_transaction', entityId: 'audtx1',
-      before: { status: 'R', values: [{ parameterId: diam, value: '12.5' }, { parameterId: salt, value: '4%' }] },
-      after: { status: 'S', values: [{ parameterId: diam, value: '13.25' }, { parameterId: salt, value: '4%' }, { parameterId: 987654, value: 'x' }] },
+      before: { status: 'R', values: [{ parameterId: diam, value: '12.5' }, { parameterId: salt, value: '4%' }, { parameterId: shape, value: 'CIRC' }] },
+      after: { status: 'S', values: [{ parameterId: diam, value: '13.25' }, { parameterId: salt, value: '4%' }, { parameterId: shape, value: 'IRR' }, { parameterId: 987654, value: 'x' }] },
     });
   });
   const [resubmit, submit] = await list({ entity: 'activity_transaction', text: 'audtx1' });
@@ -209,18 +216,20 @@ test("an activity's parameter values read by parameter name, before and after; i
     { field: 'status', before: null, after: 'S' },
     { field: 'Parameter: Colony Diameter (mm)', before: null, after: '12.5' },
     { field: 'Parameter: Salt Tolerance', before: null, after: '4%' },
+    { field: 'Parameter: Colony Shape', before: null, after: 'Circular (CIRC)' },
   ]);
   // only what changed, by name; an id that is no parameter keeps its number
   expect(resubmit.changes).toEqual([
     { field: 'status', before: 'R', after: 'S' },
     { field: 'Parameter: Colony Diameter (mm)', before: '12.5', after: '13.25' },
+    { field: 'Parameter: Colony Shape', before: 'Circular (CIRC)', after: 'Irregular (IRR)' },
     { field: 'Parameter: #987654', before: null, after: 'x' },
   ]);
   for (const e of [submit, resubmit]) expect(JSON.stringify(e.changes)).not.toContain('parameterId');
   const history = (await audit('getRecordHistory', { entity: 'activity_transaction', entityId: 'audtx1' })).json() as AuditEntryRow[];
   expect(history.map((h) => h.changes)).toEqual([submit.changes, resubmit.changes]);
   const rows = parseCsv((await audit('exportAuditLog', { entity: 'activity_transaction', text: 'audtx1' })).body.slice(1));
-  expect(rows[1][rows[0].indexOf('Changes')]).toBe('status: R -> S\nParameter: Colony Diameter (mm): 12.5 -> 13.25\nParameter: #987654: (none) -> x');
+  expect(rows[1][rows[0].indexOf('Changes')]).toBe('status: R -> S\nParameter: Colony Diameter (mm): 12.5 -> 13.25\nParameter: Colony Shape: Circular (CIRC) -> Irregular (IRR)\nParameter: #987654: (none) -> x');
 });
 
 test('the history of one record is its entries, oldest first', async () => {
