@@ -110,3 +110,23 @@ test('Print shows the filtered table without the shell', async () => {
     await page.emulateMedia({ media: 'screen' });
   }
 });
+
+test('the Activity Log fits the window at 1024, 1366 and 1920 px, rows expanded, without scrolling sideways', async () => {
+  await filters().getByRole('button', { name: 'Clear' }).click();
+  // All entries: sign-ins (session ids as record ids), long action names, department changes.
+  await page.getByRole('table', { name: 'Activity Log entries' }).getByRole('row').nth(1).waitFor();
+  const first = page.getByRole('button', { name: /^Show changes of / }).first();
+  if (await first.count()) await first.click();
+  for (const width of [1024, 1366, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForTimeout(100);
+    const overflow = await page.evaluate(() => {
+      const table = document.querySelector('table[aria-label="Activity Log entries"]') as HTMLElement;
+      const wrap = table.parentElement as HTMLElement;
+      return { page: document.documentElement.scrollWidth - window.innerWidth, table: wrap.scrollWidth - wrap.clientWidth };
+    });
+    await screenshot(page, `activity-log-${width}`);
+    expect({ width, ...overflow }).toEqual({ width, page: 0, table: 0 });
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+});

@@ -80,9 +80,7 @@ export default function ActivityLogPage() {
             )}
             <AuditFilterBar value={s.filter} options={s.options} disabled={s.loading} onApply={(f) => dispatch(auditFiltered(f))} />
             <Box sx={{ height: 4 }} className="audit-no-print">{s.loading && <LinearProgress aria-label="Loading" />}</Box>
-            <Box sx={{ overflowX: 'auto' }}>
-              <AuditEntriesTable rows={s.rows} label="Activity Log entries" recordHistory />
-            </Box>
+            <AuditEntriesTable rows={s.rows} label="Activity Log entries" recordHistory />
             {!s.loading && s.rows.length === 0 && <Typography sx={{ py: 2 }} color="text.secondary">No entries match these filters.</Typography>}
             <Box className="audit-no-print" sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}>
               <Typography variant="body2" aria-live="polite" sx={{ flex: 1 }}>

@@ -2,7 +2,7 @@
  * Audit entries as a table (when, who, action, entity, record id, reason / remark) whose rows expand to
  * show the field-level changes. Used by the Activity Log and by the record history dialog.
  */
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
@@ -26,7 +26,18 @@ export function formatWhen(iso: string): string {
   return `${two(d.getDate())}-${MONTHS[d.getMonth()]}-${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
 
+/** A dotted or underscored name ('department.deactivate', 'workflow_role') that may wrap after its dots and underscores. */
+function breakable(name: string): ReactNode {
+  const parts = name.split(/(?<=[._])/);
+  return parts.map((p, i) => <Fragment key={i}>{p}{i < parts.length - 1 ? <wbr /> : null}</Fragment>);
+}
+
 export const ENTRY_COLUMNS = ['When', 'Who', 'Action', 'Entity', 'Record ID', 'Reason / Remark'] as const;
+
+/** Each column's share of the table's width (the expander has 48 px). */
+const COLUMN_WIDTHS: Record<(typeof ENTRY_COLUMNS)[number], string> = {
+  When: '17%', Who: '10%', Action: '21%', Entity: '15%', 'Record ID': '17%', 'Reason / Remark': '20%',
+};
 
 export interface AuditEntriesTableProps {
   rows: AuditEntryRow[];
@@ -41,13 +52,14 @@ export function AuditEntriesTable({ rows, label, expandAll = false, recordHistor
   const [open, setOpen] = useState<Record<number, boolean>>({});
   const toggle = (id: number) => setOpen((o) => ({ ...o, [id]: !(o[id] ?? expandAll) }));
   return (
-    // Long record ids (session UUIDs) must not push the Reason column out of the card: scroll instead.
+    // The columns share the card's width (fixed layout) and long values wrap inside them (session UUIDs, dotted
+    // action names), so the log fits the window from 1024 px without scrolling sideways; a phone may still scroll.
     <Box sx={{ overflowX: 'auto' }}>
-    <Table size="small" aria-label={label} sx={{ '& td, & th': { verticalAlign: 'top' } }}>
+    <Table size="small" aria-label={label} sx={{ tableLayout: { md: 'fixed' }, minWidth: { xs: 640, md: 0 }, '& td, & th': { verticalAlign: 'top', overflowWrap: 'break-word', px: { md: 1 } } }}>
       <TableHead>
         <TableRow>
-          <TableCell padding="checkbox" className="audit-no-print"><Box component="span" sx={visuallyHidden}>Changes</Box></TableCell>
-          {ENTRY_COLUMNS.map((c) => <TableCell key={c}>{c}</TableCell>)}
+          <TableCell padding="checkbox" className="audit-no-print" sx={{ width: 48, position: 'relative' }}><Box component="span" sx={visuallyHidden}>Changes</Box></TableCell>
+          {ENTRY_COLUMNS.map((c) => <TableCell key={c} sx={{ width: COLUMN_WIDTHS[c] }}>{c}</TableCell>)}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -62,11 +74,11 @@ export function AuditEntriesTable({ rows, label, expandAll = false, recordHistor
                     {expanded ? <KeyboardArrowDownIcon fontSize="small" /> : <KeyboardArrowRightIcon fontSize="small" />}
                   </IconButton>
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }} title={r.at}>{formatWhen(r.at)}</TableCell>
+                <TableCell title={r.at}>{formatWhen(r.at)}</TableCell>
                 <TableCell>{r.username ?? 'system'}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{r.action}</TableCell>
-                <TableCell>{r.entity}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{breakable(r.action)}</TableCell>
+                <TableCell>{breakable(r.entity)}</TableCell>
+                <TableCell>
                   {r.entityId ?? ''}
                   {recordHistory && r.entityId !== null && (
                     <Box component="span" className="audit-no-print" sx={{ ml: 0.5 }}><RecordHistoryButton entity={r.entity} entityId={r.entityId} /></Box>
