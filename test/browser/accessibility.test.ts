@@ -173,6 +173,42 @@ test('a changed form asks before it is left by the sidebar or Back, and a reload
   await page.waitForURL(/#\/designationHome$/);
 });
 
+test('Sample Inward, Isolate, a common master entry and a microbe identification ask before they are left half-filled', async () => {
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const dialog = page.getByRole('dialog', { name: 'Leave this page?' });
+  const typeId = (await callApi<Array<{ id: number; type: string }>>(page, 'master', 'getCommasterTypefordropdown', {})).json
+    .find((t) => t.type === 'Soil Type')?.id;
+  const awaiting = (await callApi<Array<{ id: number; samplenov: string }>>(page, 'transaction', 'getIsolatesForIdentification', { pageno: 1 })).json[0];
+  const forms: Array<{ path: string; fill(): Promise<void> }> = [
+    { path: '/sampleInverd', fill: () => page.locator('#sampleInward-source').fill('Half-typed field') },
+    {
+      path: '/Isolate',
+      fill: async () => {
+        await page.getByLabel('Create Isolate Code').uncheck();
+        await page.getByLabel('Sample Code', { exact: true }).fill('SC000001');
+        await page.getByRole('button', { name: 'Search Sample Code' }).click();
+        await page.getByLabel('Soil pH').fill('6.5');
+      },
+    },
+    { path: `/CommonMaster/${typeId}`, fill: () => page.getByLabel('Shortname').fill('HALF') },
+    ...(awaiting ? [{ path: `/MicrobeIdentification/${awaiting.id}/${awaiting.samplenov}/1`, fill: () => page.getByLabel('Query Coverage').fill('55') }] : []),
+  ];
+  expect(forms).toHaveLength(4);
+  for (const form of forms) {
+    await page.goto(`${server.url}/#${form.path}`);
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await form.fill();
+    await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toContain(`#${form.path}`);
+    await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(/#\/dashboard$/);
+  }
+});
+
 /** Presses Tab until `target` has the focus (at most `max` times); fails when it never does. */
 async function tabTo(target: ReturnType<Page['getByRole']>, max = 40): Promise<void> {
   for (let i = 0; i < max; i++) {

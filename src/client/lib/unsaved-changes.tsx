@@ -4,9 +4,11 @@
  * `useBlocker`, which needs the app's data router; under a plain router, as in unit tests, only the
  * browser's question applies).
  *
- * Usage: `<UnsavedChangesGuard when={form.dirty && !saving} />` anywhere in the form's screen.
+ * Usage: `<UnsavedChangesGuard when={form.dirty && !saving} />` anywhere in the form's screen. A form whose
+ * good save moves on to another screen (while its values still differ from the ones it opened with) uses
+ * `useUnsavedChanges(changed)`: its `release()` lets the next move through at once, before React renders again.
  */
-import { useContext, useEffect } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -16,9 +18,9 @@ export const UNSAVED_MSG = {
   leave: 'Leave',
 } as const;
 
-function InAppGuard({ when }: { when: boolean }) {
+function InAppGuard({ when, released }: { when: boolean; released?: RefObject<boolean> }) {
   // Only a move to another screen: a change of the query or hash alone keeps the form.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && !released?.current && currentLocation.pathname !== nextLocation.pathname);
   // Blocked while the form stopped being changed (saved meanwhile): let the move go on.
   useEffect(() => {
     if (blocker.state === 'blocked' && !when) blocker.proceed();
@@ -31,7 +33,7 @@ function InAppGuard({ when }: { when: boolean }) {
   );
 }
 
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
+export function UnsavedChangesGuard({ when, released }: { when: boolean; released?: RefObject<boolean> }) {
   useEffect(() => {
     if (!when) return undefined;
     const ask = (e: BeforeUnloadEvent) => {
@@ -43,5 +45,26 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     return () => window.removeEventListener('beforeunload', ask);
   }, [when]);
   const dataRouter = useContext(UNSAFE_DataRouterContext) !== null;
-  return dataRouter ? <InAppGuard when={when} /> : null;
+  return dataRouter ? <InAppGuard when={when} released={released} /> : null;
+}
+
+/**
+ * The guard of a form whose save leaves the screen: `guard` goes into the screen, `release()` is called just
+ * before the move after a good save. `changed`: the values differ from the ones the form opened with; `busy`:
+ * a save is under way (no question meanwhile). After `release()` the guard stays quiet until the form is
+ * changed again (its values back to the opened ones, then changed).
+ */
+export function useUnsavedChanges(changed: boolean, busy = false): { guard: ReactNode; release(): void } {
+  const released = useRef(false);
+  const release = useCallback(() => {
+    released.current = true;
+  }, []);
+  // Only the values say "changed again": the end of a save (busy turning false) does not, as it may come
+  // between release() and the move.
+  useEffect(() => {
+    if (changed) released.current = false;
+  }, [changed]);
+  const when = changed && !busy;
+  const guard = useMemo(() => <UnsavedChangesGuard when={when} released={released} />, [when]);
+  return { guard, release };
 }

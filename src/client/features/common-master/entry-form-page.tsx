@@ -55,6 +55,7 @@ import {
 } from '../../../shared/validation/dependency-values';
 import type { RootState } from '../../app/store';
 import { usePending, useQuery, useRequest } from '../../crud/use-request';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
 import { MASTER_TYPES, PARENT_TYPES, TYPES_FAILED, type MasterTypeOption } from './master-types';
@@ -96,6 +97,7 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
         const answer = await request<CommonMasterSaveAnswer>(COMMON_MASTER_ENDPOINTS.savecommonmaster, body);
         if (answer?.status === 'Success') {
           dispatch(notifySuccess(answer.message));
+          unsaved.release();
           void navigate(homeOf(typeid));
         } else {
           dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || RESOURCE_MSG.checkAgain, MSG.oops));
@@ -105,6 +107,7 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
       }
     },
   });
+  const unsaved = useUnsavedChanges(formik.dirty, formik.isSubmitting);
   const submit = async () => {
     const errors = await formik.validateForm();
     const messages = [errors.shortname, errors.value].filter((m): m is string => Boolean(m));
@@ -118,6 +121,7 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
   const err = (name: 'shortname' | 'value') => (formik.touched[name] ? formik.errors[name] : undefined);
   return (
     <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ display: 'grid', gap: 2.5 }}>
+      {unsaved.guard}
       <TextField
         id="commonMaster-shortname"
         name="shortname"
@@ -264,6 +268,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
   const pairs = useMemo(() => parseDependencyValues(text) ?? [], [text]);
   const saving = usePending(COMMON_MASTER_ENDPOINTS.savecommonmasterdependancy);
   const format = useMemo(() => dependencyValuesFormat(text), [text]);
+  const unsaved = useUnsavedChanges(parentType !== '' || parent !== '' || text.trim() !== '', saving);
 
   const chooseParentType = (value: string) => {
     setParentType(value);
@@ -286,6 +291,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
       });
       if (answer?.status === 'Success') {
         dispatch(notifySuccess(answer.message));
+        unsaved.release();
         void navigate(homeOf(typeid));
       } else if (answer?.status === 'Error1') {
         dispatch(notifyWarning(answer.massage));
@@ -299,6 +305,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
+      {unsaved.guard}
       <TextField
         id="commonMaster-parentType"
         select

@@ -30,11 +30,13 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../../shared/contract/messages';
+import { formatDay } from '../../../shared/format/date-time';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
 import { SAMPLE_ENDPOINTS, type IsolatePreview, type IsolateSaveAnswer, type OtpItem } from '../../../shared/contract/sample-endpoints';
 import { ISOLATE_FIELDS, ISOLATE_MSG, SAMPLE_TYPE_LOOKUP, checkIsolate } from '../../../shared/validation/isolate';
 import type { RootState } from '../../app/store';
 import { usePending, useQuery, useRequest } from '../../crud/use-request';
+import { UnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
 import { SAMPLE_TYPES, sampleTypeOptions, sampleTypesBody } from './api';
@@ -168,8 +170,11 @@ export default function IsolatePage() {
   );
 
   const revealed = preview !== null;
+  // Measures typed and not saved yet (a save shows its result and clears the form).
+  const changed = (Object.keys(EMPTY) as Array<keyof Measures>).some((k) => measures[k] !== EMPTY[k]) && !saving && result === null;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <UnsavedChangesGuard when={changed} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Typography component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>
           Isolate
@@ -231,7 +236,7 @@ export default function IsolatePage() {
               id="isolate-sample-place"
               label="Sampled At"
               size="small"
-              value={`${preview.sampleInward.district}, ${preview.sampleInward.statesofIndia} (${preview.sampleInward.samplingdate})`}
+              value={`${preview.sampleInward.district}, ${preview.sampleInward.statesofIndia} (${formatDay(preview.sampleInward.samplingdate)})`}
               slotProps={{ htmlInput: { readOnly: true } }}
             />
             <TextField id="isolate-soiltype" label="Soil Type" size="small" value={preview.sampleInward.soiltype} slotProps={{ htmlInput: { readOnly: true } }} />

@@ -35,6 +35,7 @@ import { useSubmitWithToasts } from '../../lib/form-submit';
 import { navigateTo } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { StaleAlert } from '../../lib/stale-alert';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { FROM_LIST, GRAM_CHARACTERS_MAX, MICROBE_CALLS, fieldOf, gramCharactersBody } from './api';
 import { useMicrobeTypes } from './use-microbe-types';
 
@@ -147,6 +148,7 @@ function IdentificationForm({ record, samplenov, back }: { record: Identificatio
         }
         if (answer?.statuss === 'Success') {
           dispatch(notifySuccess(answer.message || IDENTIFICATION_MSG.saved));
+          unsaved.release();
           dispatch(navigateTo(back));
         } else {
           dispatch(notifyError(answer?.message ?? 'Please Check Again!', MSG.oops));
@@ -156,6 +158,7 @@ function IdentificationForm({ record, samplenov, back }: { record: Identificatio
       }
     },
   });
+  const unsaved = useUnsavedChanges(formik.dirty, saving);
   const submit = useSubmitWithToasts(formik, IDENTIFICATION_FIELDS);
   const { genera, species } = useChoices(formik.values.bactid, formik.values.genus);
   const errorOf = (name: keyof Values) => (formik.touched[name] ? formik.errors[name] : undefined);
@@ -231,6 +234,7 @@ function IdentificationForm({ record, samplenov, back }: { record: Identificatio
         </Button>
       </Box>
       {reasonPrompt.dialog}
+      {unsaved.guard}
     </Box>
   );
 }

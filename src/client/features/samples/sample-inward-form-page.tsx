@@ -38,6 +38,7 @@ import { isHandledCentrally, serverField, serverMessage } from '../../lib/api';
 import { useReasonPrompt } from '../../lib/confirm-dialog';
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { notifyError, notifyWarning } from '../../lib/notifier/notify-slice';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { districtLookup, masterLookup, type MasterLookup } from './api';
 import MasterAutocomplete from './master-autocomplete';
 import MessageDialog, { type DialogMessage } from './message-dialog';
@@ -124,6 +125,8 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
     dispatch(notifyError(missing ? SAMPLE_INWARD_MSG.fillMandatory : String(errors[failing[0]]), MSG.oops));
   };
   const { setFieldValue, setFieldTouched } = formik;
+  // Saved (the dialog with the OTP is open): nothing is lost by leaving.
+  const unsaved = useUnsavedChanges(formik.dirty, formik.isSubmitting || Boolean(dialog?.done));
 
   // Every field keeps room for its message (helperText ' '), so a message appearing on blur never moves the
   // Save button away from under the pointer between mouse down and up.
@@ -182,11 +185,15 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
   const closeDialog = () => {
     const done = dialog?.done;
     setDialog(null);
-    if (done) void navigate(SAMPLE_HOME);
+    if (done) {
+      unsaved.release();
+      void navigate(SAMPLE_HOME);
+    }
   };
 
   return (
     <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
+      {unsaved.guard}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2.5, rowGap: 1 }}>
         <TextField id="sampleInward-sampleinno" label="Sample Inwarded No" size="small" value={record?.sampleinno ?? ''} placeholder="Generated at save" helperText=" "
           slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
