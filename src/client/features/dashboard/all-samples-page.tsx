@@ -15,6 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DASHBOARD_ENDPOINTS, type AllSamplesRow } from '../../../shared/contract/dashboard-endpoints';
+import { formatDay } from '../../../shared/format/date-time';
 import { PageLinks } from '../../crud/pagination';
 import { useQuery } from '../../crud/use-request';
 import { selectUser } from '../../app/session-slice';
@@ -52,7 +53,7 @@ export default function AllSamplesPage() {
                       <TableCell>{r.srno}</TableCell>
                       <TableCell>{r.sampleinno}</TableCell>
                       <TableCell>{r.sampleno}</TableCell>
-                      <TableCell>{r.samplingdate}</TableCell>
+                      <TableCell>{formatDay(r.samplingdate)}</TableCell>
                       <TableCell>{r.sampledby}</TableCell>
                       <TableCell>{r.statesofIndia}</TableCell>
                       <TableCell>{r.district}</TableCell>

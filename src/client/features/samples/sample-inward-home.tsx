@@ -29,7 +29,7 @@ import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import EditIcon from '@mui/icons-material/Edit';
 import { MSG } from '../../../shared/contract/messages';
 import { SAMPLE_ENDPOINTS, type SampleInwardRow, type SampleStatusAnswer } from '../../../shared/contract/sample-endpoints';
-import { formatUtcDateTime } from '../../../shared/format/date-time';
+import { formatDay, formatUtcDateTime } from '../../../shared/format/date-time';
 import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
 import { ListSearchBox } from '../../crud/list-search-box';
@@ -127,7 +127,7 @@ export default function SampleInwardHome() {
                 return (
                   <TableRow key={row.id} hover data-active={row.active === 'Y' ? 'true' : 'false'} sx={row.active === 'Y' ? undefined : { '& td': { color: 'text.disabled' } }}>
                     <TableCell>{row.srno}</TableCell>
-                    <TableCell>{row.samplingdate}</TableCell>
+                    <TableCell>{formatDay(row.samplingdate)}</TableCell>
                     <TableCell>{row.sampledby}</TableCell>
                     <TableCell>{row.sampleinno}</TableCell>
                     <TableCell>{row.sampleno}</TableCell>

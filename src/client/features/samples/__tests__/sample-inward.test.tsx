@@ -45,6 +45,8 @@ describe('SampleInwardHome', () => {
     expect(callsTo('getsamphome')).toEqual([{ pageno: 1, userID: 7 }]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/sampleInverd/1');
+    // The sampling date as people read dates everywhere (dd-MMM-yyyy), not the stored 2026-10-01.
+    expect(within(rows[0]).getAllByRole('cell')[1].textContent).toBe('01-Oct-2026');
     expect(within(rows[0]).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     for (const r of [rows[1], rows[2]]) {
       expect(within(r).queryByRole('link', { name: 'Edit' })).toBeNull();
