@@ -16,7 +16,7 @@ test('the dashboard shows the demo lab computed from the database, and checkData
 
   await page.goto(`${server.url}/#/checkData`);
   await page.getByRole('heading', { name: 'All Samples' }).waitFor();
-  await page.getByRole('cell', { name: 'Coimbatore' }).waitFor();
+  await page.getByRole('gridcell', { name: 'Coimbatore' }).waitFor();
   expect(await page.getByRole('row').count()).toBe(6);
   await screenshot(page, 'check-data');
 });

@@ -36,7 +36,7 @@ test('a change under approved results asks for the reason and is shown as an ame
   await page.waitForURL(/#\/SampleInwardHome$/);
 
   // As a user goes back to it: the Edit link of its row.
-  await page.getByRole('table', { name: 'Sample inward' }).getByRole('row', { name: new RegExp(sample.sampleno) }).getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('grid', { name: 'Sample inward' }).getByRole('row', { name: new RegExp(sample.sampleno) }).getByRole('link', { name: 'Edit' }).click();
   const amended = page.getByRole('region', { name: 'Amended' });
   await amended.getByText(/\(admin\), \d\d-[A-Z][a-z]{2}-\d{4} \d\d:\d\d UTC: The source was copied from the wrong field sheet\.$/).waitFor();
   await screenshot(page, 'integrity-amended-record');
@@ -44,9 +44,9 @@ test('a change under approved results asks for the reason and is shown as an ame
 
 test('a sample is deleted with a confirmation and a reason, shows who, when and why, and the Top Role restores it', async () => {
   await page.goto(`${server.url}/#/SampleInwardHome`);
-  const table = page.getByRole('table', { name: 'Sample inward' });
+  const table = page.getByRole('grid', { name: 'Sample inward' });
   const row = table.getByRole('row').nth(1);
-  const code = (await row.getByRole('cell').nth(4).textContent())?.trim() ?? '';
+  const code = (await row.getByRole('gridcell').nth(4).textContent())?.trim() ?? '';
   await row.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: `Delete sample ${code}?` });
   await dialog.getByLabel(/^Reason for deleting/).fill('Registered twice by mistake.');

@@ -57,7 +57,7 @@ test("register a sample, see its OTP, create an isolate from that OTP and see 'S
   await page.waitForURL(/#\/SampleInwardHome$/);
   const row = page.getByRole('row').filter({ hasText: 'E2E Sampler' });
   await row.waitFor();
-  const sampleCode = (await row.getByRole('cell').nth(4).textContent())?.trim() ?? '';
+  const sampleCode = (await row.getByRole('gridcell').nth(4).textContent())?.trim() ?? '';
   expect(sampleCode).toMatch(/^SC\d{6}$/);
   await row.getByRole('link', { name: 'Edit' }).waitFor();
   await screenshot(page, 'sample-inward-list');

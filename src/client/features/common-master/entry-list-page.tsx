@@ -10,14 +10,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -28,11 +21,11 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { MSG } from '../../../shared/contract/messages';
 import { COMMON_MASTER_ENDPOINTS, type CommonMasterRow, type CommonMasterTypeInfo } from '../../../shared/contract/common-master-endpoints';
 import { COMMON_MASTER_MSG, commonMaster } from '../../../shared/resources/common-master';
-import { ACTIVE, DEFAULT_ANSWERS, PAGE_SIZE, RESOURCE_MSG } from '../../../shared/resources/types';
+import { ACTIVE, DEFAULT_ANSWERS, RESOURCE_MSG } from '../../../shared/resources/types';
 import type { RootState } from '../../app/store';
 import { ListSearchBox } from '../../crud/list-search-box';
 import type { CrudAnswer } from '../../crud/crud-api';
-import { PageLinks } from '../../crud/pagination';
+import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
 import { DEACTIVATE_TEXT } from '../../crud/resource-list-page';
 import { useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
@@ -73,7 +66,29 @@ function EntryList({ typeid }: { typeid: number }) {
     goTo(page);
   };
 
-  const pageCount = Math.ceil(total / PAGE_SIZE);
+  const actionsOf = (row: CommonMasterRow) => (
+    <Box>
+      <IconButton size="small" aria-label="Edit" title="Edit" component={RouterLink} to={`/EditCommonMaster/${row.id}`}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+      {row.activeStatus === ACTIVE ? (
+        <IconButton size="small" aria-label="Deactivate" title="Deactivate" color="error" onClick={() => setDeactivating(row)}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      ) : (
+        <IconButton size="small" aria-label="Reactivate" title="Reactivate" color="primary" onClick={() => void changeStatus(row.id, 'Y')}>
+          <RestartAltIcon fontSize="small" />
+        </IconButton>
+      )}
+    </Box>
+  );
+  // The definition's columns (Shortname, Value, Dependency Shortname, Dependency Name, Action).
+  const columns: ListGridColumn<CommonMasterRow>[] = commonMaster.list.columns.map((c) => ({
+    field: c.field,
+    header: c.header,
+    ...(c.field === 'action' ? { render: actionsOf, minWidth: 120 } : {}),
+  }));
+
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
@@ -82,60 +97,17 @@ function EntryList({ typeid }: { typeid: number }) {
           Add
         </Button>
       </Box>
-      <Box sx={{ height: 4 }}>{loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
-      <TableContainer>
-        <Table size="small" aria-label="Common master entries">
-          <TableHead>
-            <TableRow>
-              {commonMaster.list.columns.map((c) => (
-                <TableCell key={c.field} sx={{ fontWeight: 600 }}>
-                  {c.header}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={commonMaster.list.columns.length} sx={{ color: 'text.secondary' }}>
-                  {loading ? '' : NO_RECORDS}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => {
-                const active = row.activeStatus === ACTIVE;
-                return (
-                  <TableRow key={row.id} hover data-active={active ? 'true' : 'false'} sx={active ? undefined : { '& td': { color: 'text.disabled' } }}>
-                    <TableCell>{row.shortname}</TableCell>
-                    <TableCell>{row.value}</TableCell>
-                    <TableCell>{row.depenshortname ?? ''}</TableCell>
-                    <TableCell>{row.depenname ?? ''}</TableCell>
-                    <TableCell>
-                      <IconButton size="small" aria-label="Edit" title="Edit" component={RouterLink} to={`/EditCommonMaster/${row.id}`}>
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                      {active ? (
-                        <IconButton size="small" aria-label="Deactivate" title="Deactivate" color="error" onClick={() => setDeactivating(row)}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      ) : (
-                        <IconButton size="small" aria-label="Reactivate" title="Reactivate" color="primary" onClick={() => void changeStatus(row.id, 'Y')}>
-                          <RestartAltIcon fontSize="small" />
-                        </IconButton>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
-          {total > 0 ? `Page ${page} of ${pageCount} (${total} records)` : ''}
-        </Typography>
-        <PageLinks page={page} pageCount={pageCount} onPage={goTo} disabled={loading} />
+      <ListGrid
+        label="Common master entries"
+        columns={columns}
+        rows={rows}
+        rowId={(r) => r.id}
+        loading={loading}
+        noRowsText={NO_RECORDS}
+        rowClassName={(r) => (r.activeStatus === ACTIVE ? '' : 'entry-inactive')}
+        sx={{ '& .entry-inactive .MuiDataGrid-cell': { color: 'text.secondary', bgcolor: 'action.hover' } }}
+        paging={{ page, total, onPage: goTo }}
+      />
         <ConfirmDialog open={deactivating !== null} destructive title={`Deactivate ${deactivating?.value ?? ''}?`} confirmLabel="Deactivate"
           onCancel={() => setDeactivating(null)}
           onConfirm={() => {
@@ -144,7 +116,6 @@ function EntryList({ typeid }: { typeid: number }) {
           }}>
           {DEACTIVATE_TEXT}
         </ConfirmDialog>
-      </Box>
     </>
   );
 }

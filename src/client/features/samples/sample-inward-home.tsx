@@ -13,14 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -33,17 +26,15 @@ import { formatDay, formatUtcDateTime } from '../../../shared/format/date-time';
 import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
 import { ListSearchBox } from '../../crud/list-search-box';
-import { PageLinks } from '../../crud/pagination';
+import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
 import { usePagedSearch } from '../../crud/use-paged-search';
 import { useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { notify, notifyError } from '../../lib/notifier/notify-slice';
 
-const PAGE_SIZE = 10;
 /** The request-slice entry of the list's page (the plain list and the search share it). */
 const LIST_KEY = 'sampleInward:list';
-const COLUMNS = ['Sr. No.', 'Sampling Date', 'Sampled By', 'Sample Inwarded No', 'Sample Code', 'Action'];
 
 const selectUser = (state: RootState) => state.session.user;
 
@@ -85,83 +76,66 @@ export default function SampleInwardHome() {
     goTo(page);
   };
 
-  const pageCount = Math.ceil(total / PAGE_SIZE);
+  const actionsOf = (row: SampleInwardRow) => {
+    const open = row.typedataof === 'I' && row.active === 'Y';
+    return (
+      <Box>
+        {open && user?.edit ? (
+          <IconButton size="small" aria-label="Edit" title="Edit" component={RouterLink} to={`/sampleInverd/${row.id}`}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        ) : null}
+        {open && user?.delete ? (
+          <IconButton size="small" aria-label="Delete" title="Delete" color="error" onClick={() => setConfirming({ row, active: 'N' })}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        ) : null}
+        {row.active === 'Y' ? null : <DeletedMark row={row} />}
+        {row.active !== 'Y' && row.typedataof === 'I' && user?.toprole && user.delete ? (
+          <IconButton size="small" aria-label={`Restore ${row.sampleno}`} title="Restore" onClick={() => setConfirming({ row, active: 'Y' })}>
+            <RestoreIcon fontSize="small" />
+          </IconButton>
+        ) : null}
+      </Box>
+    );
+  };
+  const columns: ListGridColumn<SampleInwardRow>[] = [
+    { field: 'srno', header: 'Sr. No.', minWidth: 72, flex: 0 },
+    { field: 'samplingdate', header: 'Sampling Date', render: (r) => formatDay(r.samplingdate) },
+    { field: 'sampledby', header: 'Sampled By' },
+    { field: 'sampleinno', header: 'Sample Inwarded No' },
+    { field: 'sampleno', header: 'Sample Code' },
+    { field: 'action', header: 'Action', minWidth: 160, flex: 1.5, render: actionsOf },
+  ];
+
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Typography component="h2" variant="h5" sx={{ fontWeight: 600, flexGrow: 1 }}>
           Sample Inward
         </Typography>
+        <Button component={RouterLink} to="/BlankHomePage" variant="outlined" startIcon={<ArrowBackIcon />}>
+          Back
+        </Button>
         {user?.add ? (
           <Button component={RouterLink} to="/sampleInverd" variant="contained" startIcon={<AddIcon />}>
             Add
           </Button>
         ) : null}
-        <Button component={RouterLink} to="/BlankHomePage" variant="outlined" startIcon={<ArrowBackIcon />}>
-          Back
-        </Button>
       </Box>
       <ListSearchBox id="sampleInward-search" text={text} setText={setText} onSearch={onSearch} onRefresh={refresh} sx={{ mb: 2 }} />
-      <Box sx={{ height: 4 }}>{loading ? <LinearProgress aria-label="Loading" /> : null}</Box>
-      <TableContainer>
-        <Table size="small" aria-label="Sample inward">
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((c) => (
-                <TableCell key={c} sx={{ fontWeight: 600 }}>
-                  {c}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} sx={{ color: 'text.secondary' }}>
-                  {loading ? '' : 'No records found'}
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((row) => {
-                const open = row.typedataof === 'I' && row.active === 'Y';
-                return (
-                  <TableRow key={row.id} hover data-active={row.active === 'Y' ? 'true' : 'false'} sx={row.active === 'Y' ? undefined : { '& td': { color: 'text.disabled' } }}>
-                    <TableCell>{row.srno}</TableCell>
-                    <TableCell>{formatDay(row.samplingdate)}</TableCell>
-                    <TableCell>{row.sampledby}</TableCell>
-                    <TableCell>{row.sampleinno}</TableCell>
-                    <TableCell>{row.sampleno}</TableCell>
-                    <TableCell>
-                      {open && user?.edit ? (
-                        <IconButton size="small" aria-label="Edit" title="Edit" component={RouterLink} to={`/sampleInverd/${row.id}`}>
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      ) : null}
-                      {open && user?.delete ? (
-                        <IconButton size="small" aria-label="Delete" title="Delete" color="error" onClick={() => setConfirming({ row, active: 'N' })}>
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      ) : null}
-                      {row.active === 'Y' ? null : <DeletedMark row={row} />}
-                      {row.active !== 'Y' && row.typedataof === 'I' && user?.toprole && user.delete ? (
-                        <IconButton size="small" aria-label={`Restore ${row.sampleno}`} title="Restore" onClick={() => setConfirming({ row, active: 'Y' })}>
-                          <RestoreIcon fontSize="small" />
-                        </IconButton>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mt: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
-          {total > 0 ? `Page ${page} of ${pageCount} (${total} records)` : ''}
-        </Typography>
-        <PageLinks page={page} pageCount={pageCount} onPage={(p) => void goTo(p)} disabled={loading} />
-      </Box>
+      <ListGrid
+        label="Sample inward"
+        columns={columns}
+        rows={rows}
+        rowId={(r) => r.id}
+        loading={loading}
+        noRowsText="No records found"
+        // A deleted sample stays listed, greyed, with who deleted it and why.
+        rowClassName={(r) => (r.active === 'Y' ? '' : 'sample-deleted')}
+        sx={{ '& .sample-deleted .MuiDataGrid-cell': { color: 'text.secondary', bgcolor: 'action.hover' } }}
+        paging={{ page, total, onPage: goTo }}
+      />
       <ConfirmDialog open={confirming !== null} destructive={confirming?.active === 'N'}
         title={confirming?.active === 'Y' ? `Restore sample ${confirming.row.sampleno}?` : `Delete sample ${confirming?.row.sampleno ?? ''}?`}
         confirmLabel={confirming?.active === 'Y' ? 'Restore' : 'Delete'}

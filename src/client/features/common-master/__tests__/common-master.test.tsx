@@ -32,7 +32,7 @@ describe('common master entries list', () => {
     const { task } = renderApp('/CommonMasterEntry/4');
     expect(await screen.findByText('District 10')).toBeInTheDocument();
     expect(await screen.findByTestId('entries-type')).toHaveTextContent('Master Type: District');
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('grid', { name: 'Common master entries' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Short Name', 'Value', 'Dependent Short Name', 'Dependent Name', 'Action',
     ]);
     expect(callsTo('getCommonMaster')).toEqual([{ typeid: 4, pageno: 1, userID: 7 }]);

@@ -81,8 +81,11 @@ test('checkData lists all samples for a top-role user, and only an explanation f
   const first = render('/checkData');
   expect(await screen.findByText('SC000')).toBeInTheDocument();
   expect(screen.getAllByRole('row')).toHaveLength(11);
+  expect(screen.getByTestId('list-total').textContent).toBe('Page 1 of 2 (12 records)');
+  expect(screen.getAllByText('01-Nov-2026')).toHaveLength(10);
   fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-  expect(await screen.findByRole('cell', { name: '12' })).toBeInTheDocument();
+  expect(await screen.findByRole('gridcell', { name: '12' })).toBeInTheDocument();
+  expect(screen.getByTestId('location-search').textContent).toBe('?page=2');
   expect(callsTo('getAllSamples').map((b) => b.pageno)).toEqual([1, 2]);
   first.unmount();
   await stop(first.task);

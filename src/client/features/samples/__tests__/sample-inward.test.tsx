@@ -38,7 +38,7 @@ describe('SampleInwardHome', () => {
     });
     const { task } = renderApp('/SampleInwardHome');
     expect(await screen.findByText('Sampler 3')).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Sample inward' });
+    const table = screen.getByRole('grid', { name: 'Sample inward' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Sr. No.', 'Sampling Date', 'Sampled By', 'Sample Inwarded No', 'Sample Code', 'Action',
     ]);
@@ -46,7 +46,7 @@ describe('SampleInwardHome', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(within(rows[0]).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/sampleInverd/1');
     // The sampling date as people read dates everywhere (dd-MMM-yyyy), not the stored 2026-10-01.
-    expect(within(rows[0]).getAllByRole('cell')[1].textContent).toBe('01-Oct-2026');
+    expect(within(rows[0]).getAllByRole('gridcell')[1].textContent).toBe('01-Oct-2026');
     expect(within(rows[0]).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     for (const r of [rows[1], rows[2]]) {
       expect(within(r).queryByRole('link', { name: 'Edit' })).toBeNull();
@@ -62,6 +62,7 @@ describe('SampleInwardHome', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.queryByText('Sampler 3')).not.toBeInTheDocument());
     expect(callsTo('getSearchForsampleinward')).toEqual([{ searchText: 'SC000001', pageno: 1, userID: 7 }]);
+    expect(screen.getByTestId('list-total').textContent).toBe('Page 1 of 1 (1 record)');
 
     // Delete asks first, and needs a reason; Cancel sends nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
