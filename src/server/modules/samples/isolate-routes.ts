@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SAMPLE_ENDPOINTS } from '../../../shared/contract/sample-endpoints';
-import type { EndpointSpec } from '../../../shared/contract/endpoints';
 import type { IsolatePreview, SamplingData } from '../../../shared/contract/sample-endpoints';
 import { ISOLATE_MSG, checkIsolate } from '../../../shared/validation/isolate';
 import { mutate } from '../../lib/audit';
@@ -10,9 +8,9 @@ import {
   findActiveSampleByCode, findActiveSampleByOtp, findIsolateByVersion, findSample, findSampleByCode, insertIsolate, isolateCount,
   otpsWithoutIsolate, peekIsolateCode, sampleVersion, type SampleRow,
 } from './sample-repository';
-import { LOOSE, auditIsolate, recordOf, recordProps } from './sample-answers';
+import { auditIsolate, recordOf } from './sample-answers';
 import { bodyOf, textOf } from '../../lib/body';
-import { body as bodySchema, EMPTY_BODY } from '../../../shared/contract/body-schema';
+import { SAMPLE_CONTRACT } from '../../../shared/contract/sample-schemas';
 
 /**
  * Isolates (spec 001 sections 2-5, 7, 8). An isolate is one sample code version (samplenov, '<sampleno>-n')
@@ -23,64 +21,7 @@ import { body as bodySchema, EMPTY_BODY } from '../../../shared/contract/body-sc
  * shown before the save, organismtype, is a preview).
  */
 
-const E = SAMPLE_ENDPOINTS;
 
-const previewSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' }, sampleno: { type: 'string' }, sampleinno: { type: 'string' }, samplenov: { type: 'string' },
-    organismtype: { type: 'string' }, isolates: { type: 'integer' }, sampleInward: { type: 'object', properties: recordProps },
-  },
-};
-const isolateBody = bodySchema({ otp: LOOSE, sampleno: LOOSE, samplenov: LOOSE, sampletype: LOOSE, soilph: LOOSE, soilec: LOOSE, soiltds: LOOSE, organismtype: LOOSE });
-const saveAnswer = {
-  200: {
-    type: 'object',
-    properties: { statuss: { type: 'string' }, message: { type: 'string' }, isolatecode: { type: 'string' }, samplenov: { type: 'string' }, rescoremessage: { type: 'string' } },
-  },
-};
-const MEASURES = `('${ISOLATE_MSG.sampleType}', '${ISOLATE_MSG.soilTds}', '${ISOLATE_MSG.soilPh}', '${ISOLATE_MSG.soilEc}' in that order, or a range sentence)`;
-
-const SCHEMAS = {
-  getOtpForIsolated: {
-    description: 'Answer: [{id, otp, sampleno, sampleinno}] of the active inward samples that have no isolate yet, newest first (at most 500).',
-    body: EMPTY_BODY,
-    response: { 200: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, otp: { type: 'string' }, sampleno: { type: 'string' }, sampleinno: { type: 'string' } } } } },
-  },
-  getoverwrightotp: {
-    description: `Body {otp}. Answer {id, sampleno, sampleinno, samplenov ('<sampleno>-1'), organismtype (the next isolate code, a preview), isolates, sampleInward}. Blank otp: 400 '${ISOLATE_MSG.selectOtp}'; no such sample waiting for its first isolate: 404 '${ISOLATE_MSG.unknownOtp}'.`,
-    body: bodySchema({ otp: LOOSE }),
-    response: { 200: previewSchema },
-  },
-  getfindisolate: {
-    description: `Body {sampleno} (or searchText; a sample code version finds its sample). Answer like getoverwrightotp, with samplenov the next version. Blank: 400 '${ISOLATE_MSG.emptySampleCode}'; unknown or inactive: 404 '${ISOLATE_MSG.unknownSample}'.`,
-    body: bodySchema({ sampleno: LOOSE, searchText: LOOSE, samplenov: LOOSE }),
-    response: { 200: previewSchema },
-  },
-  getSamplingData: {
-    description: 'Body {samplenov} (a sample code version: the sample and that isolate) or {sampleno} (the sample; isolate fields null). Answer: the sample inward record plus samplenov, isolatecode, sampletype, soilph, soilec, soilTDS; 404 when missing.',
-    body: bodySchema({ sampleno: LOOSE, samplenov: LOOSE }),
-    response: {
-      200: {
-        type: 'object',
-        properties: {
-          ...recordProps, samplenov: { type: ['string', 'null'] }, isolatecode: { type: ['string', 'null'] }, sampletype: { type: ['string', 'null'] },
-          soilph: { type: ['number', 'null'] }, soilec: { type: ['number', 'null'] }, soilTDS: { type: ['number', 'null'] },
-        },
-      },
-    },
-  },
-  saveisolatecodereplacetootp: {
-    description: `Body {otp, sampletype, soilph, soilec, soiltds}. Answer {statuss:'Success', message:<samplenov>, samplenov, isolatecode}; {statuss:'Success1', rescoremessage} when the OTP names no active sample or the sample already has an isolate (nothing stored); 400 {message, field} ${MEASURES}, or '${ISOLATE_MSG.selectOtp}'.`,
-    body: isolateBody,
-    response: saveAnswer,
-  },
-  saveisolatecode: {
-    description: `Body {sampleno (the searched sample code), sampletype, soilph, soilec, soiltds}. Answer {statuss:'Success', message:<the new samplenov>, samplenov, isolatecode}; {statuss:'Success1', rescoremessage} when the sample code names no active sample; 400 {message, field} ${MEASURES}, or '${ISOLATE_MSG.nextIsolateCode}' without a sample code.`,
-    body: isolateBody,
-    response: saveAnswer,
-  },
-} satisfies Partial<Record<keyof typeof E, object>>;
 
 async function preview(req: FastifyRequest, sample: SampleRow): Promise<IsolatePreview> {
   const count = await isolateCount(req.server.db, sample.id);
@@ -173,19 +114,14 @@ async function saveByCode(req: FastifyRequest) {
   return saveIsolate(req, 'code', code, values);
 }
 
-const HANDLERS: Record<keyof typeof SCHEMAS, (req: FastifyRequest) => Promise<unknown>> = {
-  getOtpForIsolated: otps,
-  getoverwrightotp: byOtp,
-  getfindisolate: findIsolate,
-  getSamplingData: samplingData,
-  saveisolatecodereplacetootp: saveByOtp,
-  saveisolatecode: saveByCode,
-};
+const C = SAMPLE_CONTRACT;
 
 export function isolateRoutes(app: FastifyInstance): void {
-  for (const [name, handler] of Object.entries(HANDLERS)) {
-    const key = name as keyof typeof HANDLERS;
-    app.endpoint(E[key] as EndpointSpec, { schema: SCHEMAS[key] }, handler);
-  }
+  app.endpoint(C.getOtpForIsolated, otps);
+  app.endpoint(C.getoverwrightotp, byOtp);
+  app.endpoint(C.getfindisolate, findIsolate);
+  app.endpoint(C.getSamplingData, samplingData);
+  app.endpoint(C.saveisolatecodereplacetootp, saveByOtp);
+  app.endpoint(C.saveisolatecode, saveByCode);
 }
 

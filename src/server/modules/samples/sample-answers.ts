@@ -1,5 +1,4 @@
 import type { SampleInwardRecord, SampleInwardRow } from '../../../shared/contract/sample-endpoints';
-import { text } from '../../../shared/contract/body-schema';
 import { PAGE_SIZE, type IsolateRow, type SampleRow } from './sample-repository';
 
 /** Request values and answer shapes of the sample and isolate routes (legacy field names). */
@@ -59,36 +58,3 @@ export const auditIsolate = (r: IsolateRow) => ({
   sampletype: r.sampletype, soilph: Number(r.soilph), soilec: Number(r.soilec), soiltds: Number(r.soiltds), version: r.version,
 });
 
-// ---- JSON schemas --------------------------------------------------------------------------------
-
-/** Text fields of the sample and isolate forms: their own rules answer with the form's messages. */
-export const LOOSE = text(1000);
-
-const nullableInt = { type: ['integer', 'null'] };
-export const recordProps = {
-  id: { type: 'integer' },
-  sampleinno: { type: 'string' },
-  sampleno: { type: 'string' },
-  otp: { type: 'string' },
-  samplingdate: { type: 'string' },
-  samplecollectdate: { type: 'string' },
-  sampledby: { type: 'string' },
-  resourceName: { type: 'string' },
-  resourceID: nullableInt,
-  statesofIndia: { type: 'string' },
-  statesofIndiaId: nullableInt,
-  district: { type: 'string' },
-  districtId: nullableInt,
-  gpslocation: { type: 'string' },
-  source: { type: 'string' },
-  agroclimaticzone: { type: 'string' },
-  minimumrainfall: { type: 'number' },
-  maximumrainfall: { type: 'number' },
-  temperature: { type: 'string' },
-  soiltype: { type: 'string' },
-  soilcolor: { type: 'string' },
-  typedataof: { type: 'string' },
-  active: { type: 'string' },
-  version: { type: 'integer' },
-};
-export const recordSchema = { type: 'object', properties: recordProps };

@@ -55,18 +55,3 @@ export async function withStatusChanges<T extends { id: number }>(db: Kysely<Dat
   return rows.map((r) => ({ ...r, statusChange: byId.get(r.id) ?? null }));
 }
 
-const statusChangeSchema = {
-  type: ['object', 'null'],
-  properties: { by: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' } },
-};
-export const statusChangeProps = { statusChange: statusChangeSchema };
-export const integrityProps = {
-  amendmentRequired: { type: 'boolean' },
-  canEdit: { type: 'boolean' },
-  createdBy: { type: 'string' },
-  amendments: {
-    type: 'array',
-    items: { type: 'object', properties: { by: { type: 'string' }, username: { type: 'string' }, at: { type: 'string' }, reason: { type: 'string' } } },
-  },
-  ...statusChangeProps,
-};

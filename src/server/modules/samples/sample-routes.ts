@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SAMPLE_ENDPOINTS } from '../../../shared/contract/sample-endpoints';
-import type { EndpointSpec } from '../../../shared/contract/endpoints';
 import { MASTER_TYPES } from '../../../shared/resources/common-master';
 import { SAMPLE_INWARD_MSG, checkSampleInward, latestToday, type SampleInwardValues } from '../../../shared/validation/sample-inward';
 import { mutate } from '../../lib/audit';
@@ -11,13 +10,13 @@ import {
   findMasterEntry, findSample, insertSample, listSamples, lockSample, setSampleActive, updateSample, userExists,
   type SampleColumns, type SampleRow,
 } from './sample-repository';
-import { LOOSE, auditSample, recordOf, recordSchema, rowsOf } from './sample-answers';
+import { auditSample, recordOf, rowsOf } from './sample-answers';
 import { bodyOf, idOf, pageOf, textOf } from '../../lib/body';
-import { ID, PAGE, body as bodySchema, strictText } from '../../../shared/contract/body-schema';
+import { SAMPLE_CONTRACT } from '../../../shared/contract/sample-schemas';
 import { isolateRoutes } from './isolate-routes';
 import { amendmentReasonOf, recordAmendment, requireOwnerOrTopRole, requireReason, resultsRestOn } from '../../lib/amendments';
 import { AMENDMENT_MSG, AMENDMENT_REASON_MAX } from '../../../shared/contract/amendments';
-import { withStatusChanges, recordIntegrity, integrityProps, statusChangeProps } from './sample-integrity';
+import { withStatusChanges, recordIntegrity } from './sample-integrity';
 
 /**
  * Sample inward (spec 001 sections 2-5, 7, 8): the list and its search, the record by id, the save (numbers,
@@ -28,57 +27,6 @@ import { withStatusChanges, recordIntegrity, integrityProps, statusChangeProps }
 
 const E = SAMPLE_ENDPOINTS;
 
-const rowProps = {
-  id: { type: 'integer' }, srno: { type: 'integer' }, samplingdate: { type: 'string' }, samplecollectdate: { type: 'string' },
-  sampledby: { type: 'string' }, resourceName: { type: 'string' }, sampleinno: { type: 'string' }, sampleno: { type: 'string' },
-  statesofIndia: { type: 'string' }, district: { type: 'string' }, typedataof: { type: 'string' }, active: { type: 'string' },
-  totalItems: { type: 'integer' },
-  ...statusChangeProps,
-};
-const rowsSchema = { type: 'array', items: { type: 'object', properties: rowProps } };
-const listBody = bodySchema({ ...PAGE, searchText: LOOSE }, { nullable: true });
-const ROWS = 'an array of at most 10 rows {id, srno, samplingdate, samplecollectdate, sampledby, resourceName, sampleinno, sampleno, statesofIndia, district, typedataof, active, totalItems, statusChange (who deleted or restored it, when, why; null when never)}, newest first';
-
-const fieldProps = Object.fromEntries(
-  ['samplingdate', 'samplecollectdate', 'sampledby', 'resourceName', 'statesofIndia', 'district', 'gpslocation', 'source', 'agroclimaticzone',
-    'minimumrainfall', 'maximumrainfall', 'temperature', 'soiltype', 'soilcolor'].map((k) => [k, LOOSE]),
-);
-
-const SCHEMAS: Record<keyof typeof E, object> = {
-  savesampleinverd: {
-    description:
-      "Body: the sample inward fields (samplingdate, samplecollectdate (inwarded date), sampledby, resourceName (inwarded by), resourceID?, statesofIndia (+ statesofIndiaId?), district (+ districtId?), gpslocation, source, agroclimaticzone, minimumrainfall, maximumrainfall, temperature, soiltype, soilcolor); id and version for an update. " +
-      "Answer {status:'Success', message:<the OTP>, id, sampleinno, sampleno}; {status:'Success1', message} when the sample is no longer active; 400 {message, field} with the form's message " +
-      `('${SAMPLE_INWARD_MSG.samplingDateFuture}', '${SAMPLE_INWARD_MSG.inwardDate}', 'Sampled By is required.', ...); 404 unknown id; 409 stale version. ` +
-      'An update is allowed to the user who registered the sample or a Top Role user (else 403); once an activity of one of its isolates is submitted or approved it is an amendment: ' +
-      "it needs amendmentReason (else 400 {message, field:'amendmentReason', amendmentRequired:true}), is kept with who and when, and marks that sample's approved activities 'Data amended after approval'.",
-    body: bodySchema({ id: ID, version: ID, resourceID: ID, statesofIndiaId: ID, districtId: ID, amendmentReason: strictText(2000), ...fieldProps }),
-    response: {
-      200: {
-        type: 'object',
-        properties: { status: { type: 'string' }, message: { type: 'string' }, id: { type: 'integer' }, sampleinno: { type: 'string' }, sampleno: { type: 'string' } },
-      },
-    },
-  },
-  getsamphome: { description: `Body {pageno}. Answer: ${ROWS}.`, body: listBody, response: { 200: rowsSchema } },
-  getSearchForsampleinward: {
-    description: `Body {pageno, searchText}. Answer: ${ROWS}, only those whose number, code, OTP, sampled by, inwarded by, state, district or source contains the text (any case). Blank text: 400 '${SAMPLE_INWARD_MSG.emptySearch}'.`,
-    body: listBody,
-    response: { 200: rowsSchema },
-  },
-  getsapleivertById: {
-    description: 'Body {id}. Answer: the sample inward record (legacy names, with otp and version); 404 when missing.',
-    body: bodySchema({ id: ID, trnid: ID }),
-    response: { 200: { ...recordSchema, properties: { ...recordSchema.properties, ...integrityProps } } },
-  },
-  changesampleinStatus: {
-    description: `Body {id, active ('N' deletes, 'Y' restores; default 'N'), reason (required both ways: kept on the row and in the audit trail), version?}. Only a Top Role user restores (403). Answer {status:'Success', message:'${SAMPLE_INWARD_MSG.deleted}'} (or '${SAMPLE_INWARD_MSG.reactivated}'); {status:'Success1', rescoremessage} when the row is not an inward sample or already in that state; 404 unknown id.`,
-    body: bodySchema({ id: ID, active: LOOSE, version: ID, reason: strictText(2000) }),
-    response: { 200: { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, rescoremessage: { type: 'string' } } } },
-  },
-  // isolate-routes.ts
-  getOtpForIsolated: {}, getoverwrightotp: {}, getfindisolate: {}, getSamplingData: {}, saveisolatecodereplacetootp: {}, saveisolatecode: {},
-};
 
 // ---- handlers ------------------------------------------------------------------------------------
 
@@ -222,18 +170,13 @@ async function changeStatus(req: FastifyRequest) {
   });
 }
 
-const HANDLERS = {
-  savesampleinverd: save,
-  getsamphome: keptAnswer(list),
-  getSearchForsampleinward: keptAnswer(search),
-  getsapleivertById: byId,
-  changesampleinStatus: changeStatus,
-} satisfies Partial<Record<keyof typeof E, (req: FastifyRequest) => Promise<unknown>>>;
+const C = SAMPLE_CONTRACT;
 
 export function sampleRoutes(app: FastifyInstance): void {
-  for (const [name, handler] of Object.entries(HANDLERS)) {
-    const key = name as keyof typeof HANDLERS;
-    app.endpoint(E[key] as EndpointSpec, { schema: SCHEMAS[key] }, handler);
-  }
+  app.endpoint(C.savesampleinverd, save);
+  app.endpoint(C.getsamphome, keptAnswer(list));
+  app.endpoint(C.getSearchForsampleinward, keptAnswer(search));
+  app.endpoint(C.getsapleivertById, byId);
+  app.endpoint(C.changesampleinStatus, changeStatus);
   isolateRoutes(app);
 }
