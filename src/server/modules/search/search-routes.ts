@@ -5,12 +5,12 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_COUNT_UP_TO, SEARCH_ENDPOINTS as E, SEARCH_PAGE_SIZE, SEARCH_TOTAL_CAP, type FilterRow } from '../../../shared/contract/search-endpoints';
+import { MAX_COUNT_UP_TO, SEARCH_PAGE_SIZE, SEARCH_TOTAL_CAP, type FilterRow } from '../../../shared/contract/search-endpoints';
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf } from '../../lib/body';
-import { PAGE, WHOLE, body as bodySchema, listOf, objectOf, text } from '../../../shared/contract/body-schema';
+import { SEARCH_CONTRACT } from '../../../shared/contract/search-schemas';
 import { csvLine } from '../../lib/csv';
 import { parameterSets } from './search-parameters';
 import { countMatches, matchBatches, parseFilters, searchPage, type Filter } from './search-query';
@@ -19,15 +19,7 @@ import { recordPdf } from './record-pdf';
 import { deleteSavedSearch, listSavedSearches, savedSearchOf, upsertSavedSearch } from './saved-search-repository';
 
 type Body = Record<string, unknown>;
-const TEXT = text(1000);
-const filterRow = objectOf({
-  key: TEXT, parameterName: TEXT, type: TEXT, commonmastertype: TEXT, sequence: WHOLE, inputValue: TEXT, inputValuenum1: TEXT, inputValuenum2: TEXT,
-  dropValue1: TEXT, dropValue2: TEXT, condition: TEXT,
-});
-/** Every field the search calls read (one body for all of them: the search model and the saved-search fields). */
-const body = bodySchema({
-  inputList: listOf(filterRow, 1000), parameterList: listOf(TEXT, 1000), ...PAGE, pageSize: WHOLE, countUpTo: WHOLE, samplenov: TEXT, id: WHOLE, name: TEXT,
-}, { nullable: true });
+const C = SEARCH_CONTRACT;
 const userOf = (req: FastifyRequest) => req.auth!.userId;
 
 function wholeNumber(raw: unknown, name: string, dflt: number, max: number): number {
@@ -70,24 +62,24 @@ function storedRows(rows: unknown): FilterRow[] {
 }
 
 export function searchRoutes(app: FastifyInstance): void {
-  app.endpoint(E.getSearchParameterSets, { schema: { body } }, async (req) => parameterSets(req.server.db));
-  app.endpoint(E.searchData, { schema: { body } }, search);
-  app.endpoint(E.searchDataUsingNativeQuery, { schema: { body } }, search);
+  app.endpoint(C.getSearchParameterSets, async (req) => parameterSets(req.server.db));
+  app.endpoint(C.searchData, search);
+  app.endpoint(C.searchDataUsingNativeQuery, search);
   // The page and its capped total read on the search lane, the exact count and the export on the background
   // lane: on the embedded database the calls of other users go first (connection.ts DbHandle).
-  app.endpoint(E.countSearchData, { schema: { body } }, async (req) => {
+  app.endpoint(C.countSearchData, async (req) => {
     const b = bodyOf(req);
     return { totalItems: await countMatches(req.server.backgroundDb, await parseFilters(req.server.db, b.inputList)) };
   });
 
-  app.endpoint(E.postSearchmicBySamplenov, { schema: { body } }, async (req) => {
+  app.endpoint(C.postSearchmicBySamplenov, async (req) => {
     const samplenov = samplenovOf(bodyOf(req));
     const record = await sampleRecord(req.server.db, samplenov);
     if (!record) throw new HttpError(404, `No sample was found with the Sample No.-V '${samplenov}'.`);
     return record;
   });
 
-  app.endpoint(E.getSearchRecordPdf, { schema: { body } }, async (req, reply) => {
+  app.endpoint(C.getSearchRecordPdf, async (req, reply) => {
     const samplenov = samplenovOf(bodyOf(req));
     const record = await sampleRecord(req.server.db, samplenov);
     if (!record) throw new HttpError(404, `No sample was found with the Sample No.-V '${samplenov}'.`);
@@ -99,7 +91,7 @@ export function searchRoutes(app: FastifyInstance): void {
       .send(recordPdf(samplenov, record, new Date()));
   });
 
-  app.endpoint(E.exportSearchData, { schema: { body } }, async (req, reply) => {
+  app.endpoint(C.exportSearchData, async (req, reply) => {
     const b = bodyOf(req);
     const db = req.server.db;
     // The export names its filters explicitly (an empty list exports every isolate): a body without them is refused.
@@ -131,16 +123,16 @@ export function searchRoutes(app: FastifyInstance): void {
       .send(Readable.from(chunks()));
   });
 
-  app.endpoint(E.getSearchAllForMicrobeHome, { schema: { body } }, async (req) => listSavedSearches(req.server.db, userOf(req)));
+  app.endpoint(C.getSearchAllForMicrobeHome, async (req) => listSavedSearches(req.server.db, userOf(req)));
 
-  app.endpoint(E.getParamiterForSearchMicrobe, { schema: { body } }, async (req) => {
+  app.endpoint(C.getParamiterForSearchMicrobe, async (req) => {
     const id = wholeNumber(bodyOf(req).id, 'saved search id', 0, 2_147_483_647);
     const found = id ? await savedSearchOf(req.server.db, userOf(req), id) : null;
     if (!found) throw new HttpError(404, 'That saved search was not found.');
     return found;
   });
 
-  app.endpoint(E.saveSearchMicrobe, { schema: { body } }, async (req) => {
+  app.endpoint(C.saveSearchMicrobe, async (req) => {
     const b = bodyOf(req);
     const name = typeof b.name === 'string' ? b.name.trim() : '';
     if (name === '' || name.length > 60) throw new HttpError(400, 'Please give the search a name of at most 60 characters.');
@@ -157,7 +149,7 @@ export function searchRoutes(app: FastifyInstance): void {
     return { status: 'OK', message: before ? 'Search updated.' : 'Search saved.', id: after.id, name: after.name };
   });
 
-  app.endpoint(E.deleteSearchMicrobe, { schema: { body } }, async (req) => {
+  app.endpoint(C.deleteSearchMicrobe, async (req) => {
     const id = wholeNumber(bodyOf(req).id, 'saved search id', 0, 2_147_483_647);
     const userId = userOf(req);
     const gone = await mutate(req.server.db, actorOf(req), async (trx, audit) => {
