@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import { launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer, waitForToast } from './support/harness';
 
 /** Issue 6 item 4: an administrator's change shows in the Activity Log with its before/after, exports and prints. */
 let server: RunningServer;
@@ -17,7 +17,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const toast = (text: string) => waitForToast(page, text);
 const filters = () => page.getByRole('search', { name: 'Activity Log filters' });
 
 test('a department change appears in the Activity Log with its before/after, and exports to CSV', async () => {

@@ -6,7 +6,7 @@
  * and later ones use what earlier ones created.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signIn, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import { launchBrowser, screenshot, signIn, signInAdminFirstTime, startServer, type RunningServer, waitForToast } from './support/harness';
 
 const ADMIN_PASSWORD = 'Keeper@Soil2026';
 let server: RunningServer;
@@ -25,7 +25,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const toast = (text: string) => waitForToast(page, text);
 const go = (hash: string) => page.goto(`${server.url}/#${hash}`);
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer, waitForToast } from './support/harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -15,7 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const toast = (text: string) => waitForToast(page, text);
 
 test('create a department, find it by search, deactivate and reactivate it', async () => {
   await page.goto(`${server.url}/#/departmentHome`);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { demoLabAsAdmin, screenshot, type RunningServer } from './support/harness';
+import { demoLabAsAdmin, screenshot, type RunningServer, waitForToast } from './support/harness';
 
 /**
  * Microbe master and identification on the demo lab (it has the 'Microbe Type' and 'Gram Character'
@@ -9,7 +9,7 @@ let server: RunningServer;
 let page: Page;
 demoLabAsAdmin((s) => ({ server, page } = s));
 
-const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const toast = (text: string) => waitForToast(page, text);
 
 
 test('admin creates a microbe master entry, finds it by search, deactivates and reactivates it', async () => {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { callApi, launchBrowser, screenshot, signInFirstTime, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signInFirstTime, startServer, type RunningServer, waitForToast } from './support/harness';
 
 /**
  * The Level 1 workflow on the demo lab: staff1 (Vikram Patil) fills the not-yet-submitted Biochemical Tests
@@ -33,7 +33,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+const toast = waitForToast;
 
 /** Signs in the signature dialog that Approve / Revert open: the meaning is shown, the manager's password re-entered. */
 async function sign(page: Page, confirm: 'Sign and approve' | 'Sign and revert', shot?: string): Promise<void> {

@@ -70,6 +70,12 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/**
+ * Waits until a toast with exactly this text is visible. An earlier toast with the same text may still be in the
+ * page on its way out (hidden): only a visible one counts.
+ */
+export const waitForToast = (page: Page, text: string): Promise<void> => page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(ROOT, 'test-results');
   fs.mkdirSync(dir, { recursive: true });
