@@ -211,7 +211,7 @@ export default function AllRecordsPage() {
         <>
           <Typography variant="body2" color="text.secondary" sx={{ px: 1 }} aria-live="polite">
             {total === 0 ? SEARCH_MSG.noData
-              : `${filtered ? `${totalText} of the records match ${filtered.parameterName}: ${filtered.inputValue}` : `${totalText} records`}${counting ? COUNTING : ''}`}
+              : `${filtered ? `${totalText} of the records match ${filtered.parameterName}: ${filtered.inputValue}` : `${totalText} ${totalText === '1' ? 'record' : 'records'}`}${counting ? COUNTING : ''}`}
           </Typography>
           <ResultsTable key={`${shown.page}:${shown.pageSize}:${total}`} results={rows} onShow={show} />
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 1 }}>
