@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { ROUTES } from '../../src/shared/contract/routes';
-import { callApi, launchBrowser, screenshot, signIn, signInFirstTime, startServer, ADMIN_INITIAL_PASSWORD, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signIn, signInFirstTime, startServer, ADMIN_INITIAL_PASSWORD, type RunningServer, sidebarItem } from './support/harness';
 
 const AXE = require.resolve('axe-core/axe.min.js');
 const ADMIN_PASSWORD = 'Keeper@Soil2026';
@@ -80,9 +80,7 @@ test('sign-in, first-login password change and sign-in again with the keyboard a
 
 test('after a move from the sidebar the focus is on the new page\'s heading, and Tab goes on into the page', async () => {
   await page.goto(`${server.url}/#/BlankHomePage`);
-  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
-  const item = sidebar.getByRole('link', { name: 'Department', exact: true });
-  if (!(await item.isVisible())) await sidebar.getByRole('button', { name: /Master/ }).first().click();
+  const item = await sidebarItem(page, /Master/, 'Department');
   // Reached with the keyboard (a focus ring shows for keyboard focus, not for a click).
   await item.focus();
   await page.keyboard.press('Shift+Tab');

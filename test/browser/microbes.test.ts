@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { demoLabAsAdmin, screenshot, type RunningServer, waitForToast } from './support/harness';
+import { demoLabAsAdmin, screenshot, type RunningServer, waitForToast, sidebarItem } from './support/harness';
 
 /**
  * Microbe master and identification on the demo lab (it has the 'Microbe Type' and 'Gram Character'
@@ -57,10 +57,7 @@ test('admin creates a microbe master entry, finds it by search, deactivates and 
 
 test('the menu entry lists the isolates awaiting identification; one is identified, leaves the list and shows its identification on reopen', async () => {
   await page.goto(`${server.url}/#/BlankHomePage`);
-  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
-  const item = sidebar.getByRole('link', { name: 'Microbe Identification', exact: true });
-  if (!(await item.isVisible())) await sidebar.getByRole('button', { name: /Laboratory/ }).first().click();
-  await item.click();
+  await (await sidebarItem(page, /Laboratory/, 'Microbe Identification')).click();
   await page.waitForURL(/#\/MicrobeIdentification$/);
   await page.getByRole('heading', { level: 3, name: 'Isolates awaiting identification' }).waitFor();
   const identify = page.getByRole('link', { name: /^Identify / }).first();

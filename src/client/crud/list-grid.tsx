@@ -60,8 +60,8 @@ export interface ListGridProps<R extends GridValidRowModel> {
   paging?: ListPaging;
   sort?: ListSort | null;
   onSort?(sort: ListSort | null): void;
-  /** A class name per row (e.g. an inactive record). */
-  rowClassName?(row: R): string;
+  /** A deactivated or deleted record: listed, greyed (class `row-inactive`). */
+  inactive?(row: R): boolean;
   /** Style of the grid's root (sx). */
   sx?: object;
 }
@@ -123,7 +123,7 @@ export function ListGrid<R extends GridValidRowModel>({
   paging,
   sort = null,
   onSort,
-  rowClassName,
+  inactive,
   sx,
 }: ListGridProps<R>) {
   const colDefs = useMemo<GridColDef<R>[]>(
@@ -149,7 +149,7 @@ export function ListGrid<R extends GridValidRowModel>({
           rows={rows}
           columns={colDefs}
           getRowId={rowId}
-          getRowClassName={rowClassName ? ({ row }) => rowClassName(row) : undefined}
+          getRowClassName={inactive ? ({ row }) => (inactive(row) ? 'row-inactive' : '') : undefined}
           loading={loading}
           slots={SLOTS}
           // The server pages: the grid shows the rows it is given as the page `paging.page`.
@@ -176,6 +176,8 @@ export function ListGrid<R extends GridValidRowModel>({
             '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: { xs: 0.75, sm: 1.25 } },
             // A title wraps in a narrow column rather than being cut ("Sr. No." on a phone).
             '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, whiteSpace: 'normal', lineHeight: 1.2 },
+            // Greyed, still readable (text.secondary keeps the contrast above 4.5:1).
+            '& .row-inactive .MuiDataGrid-cell': { color: 'text.secondary', bgcolor: 'action.hover' },
             ...sx,
           }}
         />

@@ -210,8 +210,7 @@ export function ResourceListPage({
         loading={state.loading}
         noRowsText={NO_RECORDS}
         // Inactive records are greyed out.
-        rowClassName={(row) => (row[activeField] === ACTIVE ? 'row-active' : 'row-inactive')}
-        sx={{ '& .row-inactive .MuiDataGrid-cell': { color: 'text.disabled' } }}
+        inactive={(row) => row[activeField] !== ACTIVE}
         paging={{ page: state.page, total: state.total, onPage: list.setPage }}
       />
       {emptySearchModal ? (

@@ -76,6 +76,14 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
  */
 export const waitForToast = (page: Page, text: string): Promise<void> => page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
 
+/** A sidebar item, its group opened first when it is closed ('Master Data' > 'Department'). */
+export async function sidebarItem(page: Page, group: RegExp, name: string) {
+  const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+  const item = sidebar.getByRole('link', { name, exact: true });
+  if (!(await item.isVisible())) await sidebar.getByRole('button', { name: group }).first().click();
+  return item;
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(ROOT, 'test-results');
   fs.mkdirSync(dir, { recursive: true });

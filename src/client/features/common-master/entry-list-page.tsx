@@ -104,8 +104,7 @@ function EntryList({ typeid }: { typeid: number }) {
         rowId={(r) => r.id}
         loading={loading}
         noRowsText={NO_RECORDS}
-        rowClassName={(r) => (r.activeStatus === ACTIVE ? '' : 'entry-inactive')}
-        sx={{ '& .entry-inactive .MuiDataGrid-cell': { color: 'text.secondary', bgcolor: 'action.hover' } }}
+        inactive={(r) => r.activeStatus !== ACTIVE}
         paging={{ page, total, onPage: goTo }}
       />
         <ConfirmDialog open={deactivating !== null} destructive title={`Deactivate ${deactivating?.value ?? ''}?`} confirmLabel="Deactivate"

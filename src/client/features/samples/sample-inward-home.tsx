@@ -132,8 +132,7 @@ export default function SampleInwardHome() {
         loading={loading}
         noRowsText="No records found"
         // A deleted sample stays listed, greyed, with who deleted it and why.
-        rowClassName={(r) => (r.active === 'Y' ? '' : 'sample-deleted')}
-        sx={{ '& .sample-deleted .MuiDataGrid-cell': { color: 'text.secondary', bgcolor: 'action.hover' } }}
+        inactive={(r) => r.active !== 'Y'}
         paging={{ page, total, onPage: goTo }}
       />
       <ConfirmDialog open={confirming !== null} destructive={confirming?.active === 'N'}
