@@ -13,8 +13,9 @@ import { path } from '../../shared/contract/endpoints';
 import { MSG } from '../../shared/contract/messages';
 import { httpStatus, isHandledCentrally, postTo, serverMessage } from '../lib/api';
 import { downloadBlob, type Download } from '../lib/download';
-import { notifyError } from '../lib/notifier/notify-slice';
-import { failed, requested, succeeded, type RequestPayload } from './request-slice';
+import { navigateTo } from '../lib/navigation/navigation';
+import { notify, notifyError } from '../lib/notifier/notify-slice';
+import { failed, requested, succeeded, type ChangeOutcome, type OutcomeToast, type RequestPayload } from './request-slice';
 
 interface Waiter {
   resolve(answer: unknown): void;
@@ -40,13 +41,29 @@ function settle(requestId: string, outcome: { answer: unknown } | { error: unkno
   else waiter.reject(outcome.error);
 }
 
-export function* perform({ key, requestId, endpoint, body, failureText, failureTitle, file }: RequestPayload): SagaIterator {
+/** A change's follow-up (request-slice ChangeOutcome): the success toast and move, or the refusal's toast. */
+export function* followUp(outcome: ChangeOutcome, answer: unknown): SagaIterator {
+  const a = (answer ?? {}) as Record<string, unknown>;
+  const textOf = (t: OutcomeToast) => (t.field && typeof a[t.field] === 'string' && a[t.field] !== '' ? (a[t.field] as string) : t.text);
+  if (a[outcome.okWhen.field] === outcome.okWhen.value) {
+    const s = outcome.success;
+    if (s) yield put(notify({ message: textOf(s), variant: 'success', ...(s.title ? { title: s.title } : {}) }));
+    if (outcome.navigate) yield put(navigateTo(outcome.navigate));
+    return;
+  }
+  const r = outcome.refused;
+  const detail = r.detailField && typeof a[r.detailField] === 'string' ? (a[r.detailField] as string) : undefined;
+  yield put(notifyError(textOf(r), r.title, detail));
+}
+
+export function* perform({ key, requestId, endpoint, body, failureText, failureTitle, file, outcome }: RequestPayload): SagaIterator {
   try {
     const answer: unknown = file ? yield call(downloadBlob, path(endpoint), body, file) : yield call(postTo, endpoint, body);
     // A file stays out of the store (state is plain data): the slice keeps what it was.
     const kept = file ? { filename: (answer as Download).filename, rows: (answer as Download).rows } : answer;
     yield put(succeeded({ key, requestId, data: kept }));
     settle(requestId, { answer });
+    if (outcome) yield call(followUp, outcome, answer);
   } catch (error) {
     const handled = isHandledCentrally(error);
     yield put(failed({ key, requestId, message: serverMessage(error) ?? null, httpStatus: httpStatus(error) ?? null, handled }));

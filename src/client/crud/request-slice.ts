@@ -25,6 +25,8 @@ export interface RequestEntry {
   handled: boolean;
   /** The request whose answer the entry waits for; answers of older requests of the key are ignored. */
   requestId: string;
+  /** The last request of the key that was answered (or refused); kept while the next one is pending. */
+  settledId: string | null;
 }
 
 export type RequestsState = Record<string, RequestEntry>;
@@ -42,7 +44,24 @@ export interface RequestPayload {
   failureTitle: string | null;
   /** A file answer (CSV, PDF): its fallback name; the slice keeps its name and row count, the caller gets the file. */
   file: string | null;
+  /** A change whose follow-up the saga carries out (toast, navigation): see ChangeOutcome. */
+  outcome?: ChangeOutcome;
 }
+
+/**
+ * What follows a change (a save, a delete, a status change) once the server answers, carried out by the request
+ * saga so that the screen only asks: the answer is a success when `okWhen.field` holds `okWhen.value` (the legacy
+ * conventions: {status: 'Success'}, {statuss: 'Success'}, {status: 'OK'}); a success toasts and may move on, any
+ * other answer toasts the refusal. A toast's text is the answer's `field` when it has one, else `text`.
+ */
+export interface ChangeOutcome {
+  okWhen: { field: string; value: string };
+  success?: OutcomeToast;
+  /** Where the app goes after a success. */
+  navigate?: string;
+  refused: OutcomeToast & { detailField?: string };
+}
+export interface OutcomeToast { text: string; field?: string; title?: string }
 
 const initialState: RequestsState = {};
 
@@ -54,6 +73,7 @@ export const requestsSlice = createSlice({
       const previous = state[payload.key];
       state[payload.key] = {
         status: 'pending', data: previous?.data, message: null, httpStatus: null, handled: false, requestId: payload.requestId,
+        settledId: previous?.settledId ?? null,
       };
     },
     succeeded(state, { payload }: PayloadAction<{ key: string; requestId: string; data: unknown }>) {
@@ -61,11 +81,12 @@ export const requestsSlice = createSlice({
       if (entry?.requestId !== payload.requestId) return;
       entry.status = 'succeeded';
       entry.data = payload.data;
+      entry.settledId = payload.requestId;
     },
     failed(state, { payload }: PayloadAction<{ key: string; requestId: string; message: string | null; httpStatus: number | null; handled: boolean }>) {
       const entry = state[payload.key];
       if (entry?.requestId !== payload.requestId) return;
-      Object.assign(entry, { status: 'failed', message: payload.message, httpStatus: payload.httpStatus, handled: payload.handled });
+      Object.assign(entry, { status: 'failed', message: payload.message, httpStatus: payload.httpStatus, handled: payload.handled, settledId: payload.requestId });
     },
     /** The screen closed: its entry is dropped (the next visit loads afresh). */
     cleared(state, { payload }: PayloadAction<{ key: string }>) {

@@ -35,12 +35,14 @@ export function usePagedSearch<T extends { totalItems?: unknown }>(
   ask: (pageno: number, searchText: string) => { endpoint: EndpointRef; body: unknown },
   emptySearchMessage: string,
   key: string,
+  /** The key of a change on the list (useChange) after which the page shown is asked again. */
+  reloadAfter?: string,
 ): PagedSearch<T> {
   const dispatch = useDispatch();
   const list = useListParams();
   const [text, setText] = useSearchBox(list.searchText);
   const { endpoint, body } = ask(list.page, list.searchText);
-  const page = useQuery<T[]>(endpoint, body, { key, failureText: LIST_FAILED, failureTitle: MSG.oops });
+  const page = useQuery<T[]>(endpoint, body, { key, failureText: LIST_FAILED, failureTitle: MSG.oops, reloadAfter });
   const rows = Array.isArray(page.data) ? page.data : [];
   return {
     rows,

@@ -17,7 +17,7 @@ import { useDispatch, useSelector, useStore } from 'react-redux';
 import { path } from '../../shared/contract/endpoints';
 import { injectSaga, type RootState } from '../app/store';
 import { answerOf, nextRequestId, requestSaga } from './request-saga';
-import { cleared, requested, selectRequest, type EndpointRef, type RequestEntry } from './request-slice';
+import { cleared, requested, selectRequest, type ChangeOutcome, type EndpointRef, type RequestEntry } from './request-slice';
 
 export type { EndpointRef } from './request-slice';
 
@@ -33,6 +33,11 @@ export interface RequestOptions {
    * this is the name used when the server gives none.
    */
   file?: string;
+  /**
+   * (useQuery) The key of a change (useChange) after whose answer the query asks again: a list reloads its page
+   * after a delete or a status change on it, success or refusal.
+   */
+  reloadAfter?: string;
 }
 
 /** Starts the request saga in this store (once); every hook of this module calls it. */
@@ -110,10 +115,12 @@ export function useQuery<T>(endpoint: EndpointRef | null, body: unknown, options
   const name = endpoint?.name;
   const failureText = options.failureText ?? null;
   const failureTitle = options.failureTitle ?? null;
+  // A change this query follows: each of its answers (or refusals) asks again.
+  const afterChange = useRequestEntry(options.reloadAfter ?? '')?.settledId ?? '';
   useEffect(() => {
     if (!group || !name) return;
     dispatch(requested({ key, requestId: nextRequestId(), endpoint: { group, name }, body: JSON.parse(bodyText) as unknown, latest: true, failureText, failureTitle, file: null }));
-  }, [dispatch, key, group, name, bodyText, asked, failureText, failureTitle]);
+  }, [dispatch, key, group, name, bodyText, asked, failureText, failureTitle, afterChange]);
   useEffect(() => () => {
     if (key) dispatch(cleared({ key }));
   }, [dispatch, key]);
@@ -126,4 +133,40 @@ export function useQuery<T>(endpoint: EndpointRef | null, body: unknown, options
     entry,
     reload,
   };
+}
+
+export interface ChangeOptions {
+  /** The slice entry of the change (a query with reloadAfter: key asks again after it). */
+  key: string;
+  /** Toasted (with the server's sentence) when the server refuses the call with an error status. */
+  failureText: string;
+  failureTitle?: string;
+  outcome: ChangeOutcome;
+}
+
+/**
+ * Sends a change (a delete, a status change, a save) whose follow-up the request saga carries out: the screen
+ * asks and goes on; the toasts, the move and the reload of the list come from the outcome (request-slice.ts).
+ */
+export function useChange(): (endpoint: EndpointRef, body: unknown, options: ChangeOptions) => void {
+  useRequestSaga();
+  const dispatch = useDispatch();
+  const keys = useRef(new Set<string>());
+  useEffect(() => {
+    const made = keys.current;
+    return () => {
+      for (const key of made) dispatch(cleared({ key }));
+      made.clear();
+    };
+  }, [dispatch]);
+  return useCallback(
+    (endpoint, body, { key, failureText, failureTitle, outcome }) => {
+      keys.current.add(key);
+      dispatch(requested({
+        key, requestId: nextRequestId(), endpoint: { group: endpoint.group, name: endpoint.name }, body, latest: false,
+        failureText, failureTitle: failureTitle ?? null, file: null, outcome,
+      }));
+    },
+    [dispatch],
+  );
 }

@@ -12,7 +12,7 @@ import { AppProviders } from '../../app/providers';
 import { post } from '../../lib/http';
 import { sessionLogOf } from '../../lib/session-log';
 import { httpError } from '../../test-support/fixtures';
-import { useQuery, useRequest } from '../use-request';
+import { useChange, useQuery, useRequest } from '../use-request';
 import { stop } from './mock-server';
 
 jest.mock('../../lib/http', () => ({ post: jest.fn() }));
@@ -88,4 +88,54 @@ test('a command resolves with the answer; a refusal rejects, toasts the screen t
   await waitFor(() => expect(screen.getByLabelText('said').textContent).toBe('refused 401'));
   expect(toasts().filter((n) => n.message === 'Not saved.')).toHaveLength(1);
   await stop(task);
+});
+
+describe('a change and its follow-up (useChange)', () => {
+  const DELETE = MENU_ADMIN_ENDPOINTS.deletegroup;
+  const OUTCOME = {
+    okWhen: { field: 'status', value: 'OK' },
+    success: { field: 'message', text: 'Deleted.' },
+    navigate: '/newGrouphome',
+    refused: { field: 'rescoremessage', text: 'Please Check Again!', title: 'Oops' },
+  };
+  function Changer() {
+    const change = useChange();
+    const list = useQuery<string[]>(LIST, {}, { key: 'groups', reloadAfter: 'groups:delete' });
+    return (
+      <div>
+        <button type="button" onClick={() => change(DELETE, { id: 3 }, { key: 'groups:delete', failureText: 'Could not delete.', outcome: OUTCOME })}>delete</button>
+        <output data-testid="list">{(list.data ?? []).join(',')}</output>
+      </div>
+    );
+  }
+
+  test('a success toasts the answer\'s message and moves on; a refusal toasts its sentence; the list asks again after each', async () => {
+    const answers: unknown[] = [{ status: 'OK', message: 'Group deleted.' }, { status: 'NO', rescoremessage: 'The group still has users.' }, { status: 'NO' }];
+    mockedPost.mockImplementation((url: string) => Promise.resolve(url.endsWith('/getAllgroup') ? ['a'] : answers.shift()));
+    const { store, task } = createAppStore();
+    render(<AppProviders store={store}><Changer /></AppProviders>);
+    await waitFor(() => expect(screen.getByTestId('list').textContent).toBe('a'));
+    const lists = () => mockedPost.mock.calls.filter(([u]) => String(u).endsWith('/getAllgroup')).length;
+    type Note = { variant: string; title?: string; message: string };
+    const toasts = () => (sessionLogOf(store)?.actions() ?? []).filter((a) => a.type === 'notify/enqueued')
+      .map((a) => (a as unknown as { payload: Note }).payload).map((n) => `${n.variant}:${n.title ?? ''}:${n.message}`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'delete' }));
+    await waitFor(() => expect(lists()).toBe(2));
+    expect(toasts()).toContain('success::Group deleted.');
+    const moves = () => (sessionLogOf(store)?.actions() ?? []).filter((a) => a.type === 'navigation/navigateTo').map((a) => (a as unknown as { payload: { to: string } }).payload.to);
+    expect(moves()).toEqual(['/newGrouphome']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'delete' }));
+    await waitFor(() => expect(lists()).toBe(3));
+    expect(toasts()).toContain('error:Oops:The group still has users.');
+    // no sentence in the answer: the screen's text
+    fireEvent.click(screen.getByRole('button', { name: 'delete' }));
+    await waitFor(() => expect(lists()).toBe(4));
+    expect(toasts()).toContain('error:Oops:Please Check Again!');
+    expect(mockedPost.mock.calls.filter(([u]) => String(u).endsWith('/deletegroup')).map(([, b]) => b)).toEqual([{ id: 3 }, { id: 3 }, { id: 3 }]);
+    // a refusal stays on the screen
+    expect(moves()).toEqual(['/newGrouphome']);
+    await stop(task);
+  });
 });

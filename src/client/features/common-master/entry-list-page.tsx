@@ -5,7 +5,7 @@
  * /CommonMasterEntry (no type in the address) show a type picker above the same list.
  */
 import { useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,46 +24,45 @@ import { COMMON_MASTER_MSG, commonMaster } from '../../../shared/resources/commo
 import { ACTIVE, DEFAULT_ANSWERS, RESOURCE_MSG } from '../../../shared/resources/types';
 import type { RootState } from '../../app/store';
 import { ListSearchBox } from '../../crud/list-search-box';
-import type { CrudAnswer } from '../../crud/crud-api';
 import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
 import { DEACTIVATE_TEXT } from '../../crud/resource-list-page';
-import { useQuery, useRequest } from '../../crud/use-request';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
+import { useChange, useQuery } from '../../crud/use-request';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { MASTER_TYPES, TYPES_FAILED, type MasterTypeOption } from './master-types';
 import { usePagedSearch } from '../../crud/use-paged-search';
 
 export const TYPE_HOME = '/CommonMasterTypeHome';
 const NO_RECORDS = 'No records found.';
+/** The request-slice entry of a status change (the list reloads after each). */
+const STATUS_KEY = 'common-master/status';
 
 const selectUserId = (state: RootState): number | null => state.session.user?.id ?? null;
 
 function EntryList({ typeid }: { typeid: number }) {
-  const dispatch = useDispatch();
   const userID = useSelector(selectUserId);
 
-  const request = useRequest();
+  const change = useChange();
   const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch<CommonMasterRow>(
     (pageno, searchText) => (searchText
       ? { endpoint: COMMON_MASTER_ENDPOINTS.getSearchForcommonMaster, body: { typeid, searchText, pageno, userID } }
       : { endpoint: COMMON_MASTER_ENDPOINTS.getCommonMaster, body: { typeid, pageno, userID } }),
     COMMON_MASTER_MSG.emptySearch,
     'common-master/entries',
+    STATUS_KEY,
   );
 
   const [deactivating, setDeactivating] = useState<CommonMasterRow | null>(null);
-  const changeStatus = async (id: number, activeStatus: 'N' | 'Y') => {
+  // Deactivate and reactivate: the saga toasts the answer and the list asks for its page again (STATUS_KEY).
+  const changeStatus = (id: number, activeStatus: 'N' | 'Y') => {
     const expected = activeStatus === 'N' ? DEFAULT_ANSWERS.deactivated : DEFAULT_ANSWERS.reactivated;
-    try {
-      const answer = await request<CrudAnswer>(COMMON_MASTER_ENDPOINTS.changeStatusForCommonMaster, { id, activeStatus, userID });
-      if (answer && answer.status === expected.status) dispatch(notifySuccess(String(answer.message ?? expected.message)));
-      else dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops));
-    } catch (error) {
-      if (isHandledCentrally(error)) return;
-      dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops, serverMessage(error)));
-    }
-    goTo(page);
+    change(COMMON_MASTER_ENDPOINTS.changeStatusForCommonMaster, { id, activeStatus, userID }, {
+      key: STATUS_KEY, failureText: RESOURCE_MSG.checkAgain, failureTitle: MSG.oops,
+      outcome: {
+        okWhen: { field: 'status', value: expected.status },
+        success: { field: 'message', text: expected.message },
+        refused: { text: RESOURCE_MSG.checkAgain, title: MSG.oops },
+      },
+    });
   };
 
   const actionsOf = (row: CommonMasterRow) => (

@@ -6,7 +6,6 @@
  * the server; its sentence is shown.
  */
 import { useMemo, useState } from 'react';
-import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,21 +21,20 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { MENU_ADMIN_ENDPOINTS, MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
+import { MENU_ADMIN_ENDPOINTS, MENU_MSG, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
 import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
 import { useListParams, useSearchBox } from '../../crud/use-list-params';
-import { useQuery, useRequest } from '../../crud/use-request';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { useChange, useQuery } from '../../crud/use-request';
 import { GROUP_FORM_PATH, GROUP_PAGE_SIZE } from './group-paths';
 
 type Shown = UserGroupRow & { n: number };
+/** The request-slice entry of a delete (the list reloads after each). */
+const DELETE_KEY = 'groups:delete';
 
 export default function GroupListPage() {
-  const dispatch = useDispatch();
   const navigate = useNavigate();
-  const request = useRequest();
-  const list = useQuery<UserGroupRow[]>(MENU_ADMIN_ENDPOINTS.getAllgroup, {}, { failureText: 'Could not load the user groups.', failureTitle: MENU_MSG.oops });
+  const change = useChange();
+  const list = useQuery<UserGroupRow[]>(MENU_ADMIN_ENDPOINTS.getAllgroup, {}, { failureText: 'Could not load the user groups.', failureTitle: MENU_MSG.oops, reloadAfter: DELETE_KEY });
   const groups = useMemo(() => (list.loading ? null : Array.isArray(list.data) ? list.data : []), [list.loading, list.data]);
   // getAllgroup answers every group: the page and the filter are the client's, kept in the URL (?page=2&q=lab)
   // so that reload and Back keep them; typing replaces the URL's text (no history entry per key).
@@ -72,18 +70,15 @@ export default function GroupListPage() {
     },
   ];
 
-  const remove = async () => {
+  // With the version listed: a group someone else changed meanwhile is refused (409) and the list reloads.
+  const remove = () => {
     const g = deleting;
     setDeleting(null);
     if (!g) return;
-    try {
-      // With the version listed: a group someone else changed meanwhile is refused (409) and the list reloads.
-      const answer = await request<GroupSaveAnswer>(MENU_ADMIN_ENDPOINTS.deletegroup, { id: g.id, version: g.version });
-      if (answer?.status === 'OK') dispatch(notifySuccess(`User Group '${g.groupname}' deleted.`));
-      list.reload();
-    } catch (e) {
-      if (!isHandledCentrally(e)) dispatch(notifyError(MENU_MSG.oops, MENU_MSG.oops, serverMessage(e)));
-    }
+    change(MENU_ADMIN_ENDPOINTS.deletegroup, { id: g.id, version: g.version }, {
+      key: DELETE_KEY, failureText: MENU_MSG.oops, failureTitle: MENU_MSG.oops,
+      outcome: { okWhen: { field: 'status', value: 'OK' }, success: { text: `User Group '${g.groupname}' deleted.` }, refused: { text: MENU_MSG.oops, title: MENU_MSG.oops } },
+    });
   };
 
   return (

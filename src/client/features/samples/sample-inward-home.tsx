@@ -8,7 +8,7 @@
  * reloads either way.
  */
 import { useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,20 +21,20 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import EditIcon from '@mui/icons-material/Edit';
 import { MSG } from '../../../shared/contract/messages';
-import { SAMPLE_ENDPOINTS, type SampleInwardRow, type SampleStatusAnswer } from '../../../shared/contract/sample-endpoints';
+import { SAMPLE_ENDPOINTS, type SampleInwardRow } from '../../../shared/contract/sample-endpoints';
 import { formatDay, formatUtcDateTime } from '../../../shared/format/date-time';
 import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
 import { ListSearchBox } from '../../crud/list-search-box';
 import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
 import { usePagedSearch } from '../../crud/use-paged-search';
-import { useRequest } from '../../crud/use-request';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
+import { useChange } from '../../crud/use-request';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
-import { notify, notifyError } from '../../lib/notifier/notify-slice';
 
 /** The request-slice entry of the list's page (the plain list and the search share it). */
 const LIST_KEY = 'sampleInward:list';
+/** The request-slice entry of a delete or restore (the list reloads after each). */
+const STATUS_KEY = 'sampleInward:status';
 
 const selectUser = (state: RootState) => state.session.user;
 
@@ -49,10 +49,9 @@ function DeletedMark({ row }: { row: SampleInwardRow }) {
 }
 
 export default function SampleInwardHome() {
-  const dispatch = useDispatch();
   const user = useSelector(selectUser);
   const userID = user?.id ?? null;
-  const request = useRequest();
+  const change = useChange();
 
   const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch<SampleInwardRow>(
     (pageno, searchText) => (searchText
@@ -60,21 +59,21 @@ export default function SampleInwardHome() {
       : { endpoint: SAMPLE_ENDPOINTS.getsamphome, body: { pageno, userID } }),
     SAMPLE_INWARD_MSG.emptySearch,
     LIST_KEY,
+    STATUS_KEY,
   );
 
   // The row whose deletion (active N) or restore (active Y) waits for confirmation and a reason.
   const [confirming, setConfirming] = useState<{ row: SampleInwardRow; active: 'N' | 'Y' } | null>(null);
-  const changeStatus = async (row: SampleInwardRow, active: 'N' | 'Y', reason: string) => {
-    try {
-      const answer = await request<SampleStatusAnswer>(SAMPLE_ENDPOINTS.changesampleinStatus, { id: row.id, active, reason, userID });
-      if (answer?.status === 'Success') dispatch(notify({ message: answer.message, title: SAMPLE_INWARD_MSG.deleteTitle, variant: 'success' }));
-      else dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
-    } catch (error) {
-      if (isHandledCentrally(error)) return;
-      dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oopsTitle));
-    }
-    goTo(page);
-  };
+  // Delete and restore: the saga toasts the answer and the list asks for its page again (STATUS_KEY).
+  const changeStatus = (row: SampleInwardRow, active: 'N' | 'Y', reason: string) =>
+    change(SAMPLE_ENDPOINTS.changesampleinStatus, { id: row.id, active, reason, userID }, {
+      key: STATUS_KEY, failureText: SAMPLE_INWARD_MSG.saveFailed, failureTitle: MSG.oopsTitle,
+      outcome: {
+        okWhen: { field: 'status', value: 'Success' },
+        success: { field: 'message', text: SAMPLE_INWARD_MSG.deleted, title: SAMPLE_INWARD_MSG.deleteTitle },
+        refused: { field: 'rescoremessage', text: SAMPLE_INWARD_MSG.saveFailed, title: MSG.oopsTitle },
+      },
+    });
 
   const actionsOf = (row: SampleInwardRow) => {
     const open = row.typedataof === 'I' && row.active === 'Y';
