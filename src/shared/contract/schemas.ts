@@ -11,6 +11,8 @@ import { IDENTIFICATION_CONTRACT, MICROBE_LOOKUP_CONTRACT } from './microbe-sche
 import { GROUP_CONTRACT, MENU_ADMIN_CONTRACT } from './menu-schemas';
 import { COMMON_MASTER_CONTRACT } from './common-master-schemas';
 import { AUDIT_CONTRACT } from './audit-schemas';
+import { PARAMETER_CONTRACT } from './parameter-schemas';
+import { ACTIVITY_CONTRACT } from './activity-schemas';
 
 export const ALL_CONTRACTS: readonly Contract[] = [
   ...Object.values(AUTH_CONTRACT), ...Object.values(DASHBOARD_CONTRACT), ...MASTER_CONTRACTS, ...Object.values(ACTIVITY_TYPE_CONTRACT),
@@ -18,4 +20,5 @@ export const ALL_CONTRACTS: readonly Contract[] = [
   ...MICROBE_MASTER_CONTRACTS, ...Object.values(MICROBE_LOOKUP_CONTRACT), ...Object.values(IDENTIFICATION_CONTRACT),
   ...Object.values(MENU_ADMIN_CONTRACT), ...Object.values(GROUP_CONTRACT),
   ...Object.values(COMMON_MASTER_CONTRACT), COMMON_MASTER_STATUS_CONTRACT, ...Object.values(AUDIT_CONTRACT),
+  ...Object.values(PARAMETER_CONTRACT), ...Object.values(ACTIVITY_CONTRACT),
 ];
