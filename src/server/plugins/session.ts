@@ -63,7 +63,7 @@ declare module 'fastify' {
     endpoint<B extends TSchema>(contract: Contract<B>, handler: EndpointHandler<B>): void;
     endpoint<B extends TSchema>(contract: Contract<B>, options: EndpointOptions, handler: EndpointHandler<B>): void;
     /**
-     * Transitional: an area not yet moved to the contract (samples, parameters, activities, search) still
+     * Transitional: an area not yet moved to the contract (samples, search) still
      * declares its schemas in its module; body-schemas.test.ts lists these routes and keeps the list from growing.
      */
     endpoint<Body = unknown>(
