@@ -20,6 +20,9 @@ const ROW = record({
 const list = { body: body({ ...PAGE, searchText: TEXT, level: TEXT, activitylevel: TEXT }, { nullable: true }), answer: arrayOf(ROW) };
 const rowById = { body: body({ trnid: ID, id: ID }), answer: ROW };
 
+/** The Level 2 entry: an isolate code. */
+const isolateBody = body({ isolatecode: TEXT });
+
 const buttons = {
   body: body({ samplenov: TEXT, sampleno: TEXT, pncode: TEXT, plantassesmentcode: TEXT, level: TEXT, activitylevel: TEXT }),
   answer: arrayOf(record({
@@ -44,11 +47,11 @@ export const ACTIVITY_CONTRACT = {
   getLevel2ActivityHome: declare(E.getLevel2ActivityHome, list),
   getSearchForLevel2actitransaction: declare(E.getSearchForLevel2actitransaction, list),
   findisolaecodeforplantassesment: declare(E.findisolaecodeforplantassesment, {
-    body: body({ isolatecode: TEXT }),
+    body: isolateBody,
     answer: record({ pncode: STR, sampleno: STR, samplenov: STR, isolatecode: STR }),
   }),
   saveLevel2ActivityPlantassisscode: declare(E.saveLevel2ActivityPlantassisscode, {
-    body: body({ isolatecode: TEXT }),
+    body: isolateBody,
     answer: record({ statuss: STR, message: STR, pncode: STR, id: INT }),
   }),
   getacttransactionByid: declare(E.getacttransactionByid, rowById),

@@ -46,15 +46,12 @@ const parameterProps = {
   activitylevel: STR,
   version: INT,
 };
+/** The activity's fields as in the getParamconf answer, with the version explained and the rows declared. */
+const { activity, actid, activityID, shortname, activityname, activitylevel, sequence } = PARAMCONF_PROPS;
 const activityProps = {
-  activity: PARAMCONF_PROPS.activity,
-  actid: INT,
-  activityID: INT,
+  activity, actid, activityID,
   version: describe(N_INT, "getActivityParametersByid: the parameter set's version (send it back with saveParameters). getParamconf with a sample: the activity transaction's version (null before the first submit)."),
-  shortname: STR,
-  activityname: STR,
-  activitylevel: STR,
-  sequence: N_INT,
+  shortname, activityname, activitylevel, sequence,
   activeList: arrayOf(record(parameterProps)),
 };
 const ROW_NAMES = Object.keys(parameterProps).join(', ');
