@@ -9,14 +9,7 @@ import { createTestApp, type TestApp } from '../test-support/test-app';
 import { SIGNIN_BODY_LIMIT } from '../modules/auth/auth-routes';
 import { ALL_CONTRACTS } from '../../shared/contract/schemas';
 import { isFileAnswer } from '../../shared/contract/contract';
-import { ACTIVITY_ENDPOINTS, PARAMETER_ENDPOINTS, path, type EndpointSpec } from '../../shared/contract/endpoints';
-
-/**
- * The areas whose schemas are still declared in their server modules (not yet moved to the contract). Their
- * routes are the only ones allowed to be registered without a contract; the list only ever shrinks.
- */
-const NOT_YET_ON_THE_CONTRACT: readonly EndpointSpec[] = [PARAMETER_ENDPOINTS, ACTIVITY_ENDPOINTS]
-  .flatMap((table) => Object.values(table) as EndpointSpec[]);
+import { path } from '../../shared/contract/endpoints';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,14 +55,11 @@ test('sign-in, which anyone may call, refuses a body over its own small limit un
   expect([res.statusCode, res.json().message]).toEqual([413, 'The request body is too large.']);
 });
 
-test('every call outside the areas still to move is registered from its contract, with its body and its answer', () => {
-  const pending = new Set(NOT_YET_ON_THE_CONTRACT.map(path));
+test('every call is registered from its contract, with its body and its answer', () => {
   const routes = t.app.apiRoutes.filter((r) => r.method === 'POST');
   const onContract = routes.filter((r) => r.contract !== null);
-  expect(onContract.length).toBeGreaterThan(100);
-  // A route without a contract is one of the areas not yet moved, and every route of those areas is still there.
-  expect(routes.filter((r) => r.contract === null && !pending.has(r.url)).map((r) => r.url)).toEqual([]);
-  expect([...pending].filter((u) => !routes.some((r) => r.url === u))).toEqual([]);
+  expect(onContract.length).toBe(ALL_CONTRACTS.length);
+  expect(routes.filter((r) => r.contract === null).map((r) => r.url)).toEqual([]);
   for (const r of onContract) {
     const c = r.contract!;
     // Declared in the contract, not in the module: the route's schemas are the contract's own objects.

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { type Contract, isFileAnswer } from '../../shared/contract/contract';
 import type { Kysely } from 'kysely';
@@ -62,15 +62,6 @@ declare module 'fastify' {
      */
     endpoint<B extends TSchema>(contract: Contract<B>, handler: EndpointHandler<B>): void;
     endpoint<B extends TSchema>(contract: Contract<B>, options: EndpointOptions, handler: EndpointHandler<B>): void;
-    /**
-     * Transitional: an area not yet moved to the contract (samples, parameters, activities, search) still
-     * declares its schemas in its module; body-schemas.test.ts lists these routes and keeps the list from growing.
-     */
-    endpoint<Body = unknown>(
-      spec: EndpointSpec,
-      options: Omit<RouteShorthandOptions, 'onRequest'>,
-      handler: (req: FastifyRequest<{ Body: Body }>, reply: FastifyReply) => Promise<unknown>,
-    ): void;
   }
 }
 
@@ -198,26 +189,23 @@ export default fp(async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('endpoint', function endpoint(
     this: FastifyInstance,
-    entry: Contract | EndpointSpec,
-    ...rest: [EndpointHandler<TSchema>] | [EndpointOptions & { schema?: FastifySchema }, EndpointHandler<TSchema>]
+    contract: Contract,
+    ...rest: [EndpointHandler<TSchema>] | [EndpointOptions, EndpointHandler<TSchema>]
   ) {
-    const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
-    const contract = 'endpoint' in entry ? entry : undefined;
-    const spec = contract ? contract.endpoint : (entry as EndpointSpec);
-    const answer = contract?.answer;
+    const [options, handler] = rest.length === 1 ? [{} as EndpointOptions, rest[0]] : rest;
+    const spec = contract.endpoint;
+    const answer = contract.answer;
     this.post(path(spec), {
       ...options,
-      config: { ...options.config, endpoint: spec, ...(contract ? { contract } : {}) },
-      schema: contract && answer
-        ? {
-          tags: [spec.group],
-          summary: spec.summary,
-          ...(contract.description ? { description: contract.description } : {}),
-          body: contract.body,
-          // A file answer (CSV, PDF) is a stream: its content type is declared, and nothing is serialised.
-          response: { 200: isFileAnswer(answer) ? { description: answer.description, content: { [answer.contentType]: { schema: { type: 'string' } } } } : answer },
-        }
-        : { tags: [spec.group], summary: spec.summary, ...(options.schema ?? {}) },
+      config: { ...options.config, endpoint: spec, contract },
+      schema: {
+        tags: [spec.group],
+        summary: spec.summary,
+        ...(contract.description ? { description: contract.description } : {}),
+        body: contract.body,
+        // A file answer (CSV, PDF) is a stream: its content type is declared, and nothing is serialised.
+        response: { 200: isFileAnswer(answer) ? { description: answer.description, content: { [answer.contentType]: { schema: { type: 'string' } } } } : answer },
+      },
       // Authenticate before the body is parsed or validated: without a live session nothing else is looked at.
       onRequest: async (req: FastifyRequest) => {
         req.auth = spec.auth === 'public' ? null : await authenticate(req, spec);

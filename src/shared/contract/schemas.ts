@@ -13,6 +13,8 @@ import { COMMON_MASTER_CONTRACT } from './common-master-schemas';
 import { AUDIT_CONTRACT } from './audit-schemas';
 import { SAMPLE_CONTRACT } from './sample-schemas';
 import { SEARCH_CONTRACT } from './search-schemas';
+import { PARAMETER_CONTRACT } from './parameter-schemas';
+import { ACTIVITY_CONTRACT } from './activity-schemas';
 
 export const ALL_CONTRACTS: readonly Contract[] = [
   ...Object.values(AUTH_CONTRACT), ...Object.values(DASHBOARD_CONTRACT), ...MASTER_CONTRACTS, ...Object.values(ACTIVITY_TYPE_CONTRACT),
@@ -21,4 +23,5 @@ export const ALL_CONTRACTS: readonly Contract[] = [
   ...Object.values(MENU_ADMIN_CONTRACT), ...Object.values(GROUP_CONTRACT),
   ...Object.values(COMMON_MASTER_CONTRACT), COMMON_MASTER_STATUS_CONTRACT, ...Object.values(AUDIT_CONTRACT),
   ...Object.values(SAMPLE_CONTRACT), ...Object.values(SEARCH_CONTRACT),
+  ...Object.values(PARAMETER_CONTRACT), ...Object.values(ACTIVITY_CONTRACT),
 ];

@@ -1,7 +1,7 @@
 import { bodyOf } from '../../lib/body';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  ACTIVITY_ENDPOINTS as E, ACTIVITY_PAGE_SIZE, type ActivityLevel, type ActivitySaveResult, type ApprovalCounts, type ApprovalQueueRow,
+  ACTIVITY_PAGE_SIZE, type ActivityLevel, type ActivitySaveResult, type ApprovalCounts, type ApprovalQueueRow,
   type ParamconfWithTransaction,
 } from '../../../shared/contract/activity-endpoints';
 import { HttpError } from '../../plugins/errors';
@@ -13,7 +13,7 @@ import {
   activityButtons, callerFor, levelOf, listRows, pageOf, paramconfWithTransaction, requireId, targetOf, textOf,
 } from './activity-service';
 import { previewPlantAssessment, savePlantAssessment } from './plant-assessment';
-import { ACTIVITY_SCHEMAS as S } from './activity-schemas';
+import { ACTIVITY_CONTRACT as C } from '../../../shared/contract/activity-schemas';
 
 /**
  * The activity workflow's routes (spec 001 sections 2-8): Level 1 and Level 2 lists and search, the Level 2
@@ -82,22 +82,22 @@ async function counts(req: FastifyRequest): Promise<ApprovalCounts> {
 }
 
 export function activityRoutes(app: FastifyInstance): void {
-  app.endpoint(E.getactitransctionhome, { schema: S.list }, keptAnswer(list('Level 1', false)));
-  app.endpoint(E.getSearchForactitransaction, { schema: S.list }, keptAnswer(list('Level 1', true)));
-  app.endpoint(E.getLevel2ActivityHome, { schema: S.list }, keptAnswer(list('Level 2', false)));
-  app.endpoint(E.getSearchForLevel2actitransaction, { schema: S.list }, keptAnswer(list('Level 2', true)));
-  app.endpoint(E.getacttransactionByid, { schema: S.rowById }, rowById('Level 1'));
-  app.endpoint(E.getLevel2ActivityByid, { schema: S.rowById }, rowById('Level 2'));
-  app.endpoint(E.findisolaecodeforplantassesment, { schema: S.plantAssessmentPreview }, previewPlantAssessment);
-  app.endpoint(E.saveLevel2ActivityPlantassisscode, { schema: S.plantAssessmentSave }, savePlantAssessment);
-  app.endpoint(E.getactivityforparamconf, { schema: S.buttons }, buttons('Level 1'));
-  app.endpoint(E.getlvl2activityforparamconf, { schema: S.buttons }, buttons('Level 2'));
-  app.endpoint(E.getLvl2Paramconf, { schema: S.paramconf }, (req) => paramconfWithTransaction(req, 'Level 2'));
-  app.endpoint(E.saveActivities, { schema: S.save }, savedOrRefused('Level 1'));
-  app.endpoint(E.saveActivityParameters, { schema: S.save }, savedOrRefused('Level 1'));
-  app.endpoint(E.saveLvl2Activities, { schema: S.save }, savedOrRefused('Level 2'));
-  app.endpoint(E.getApprovalQueue, { schema: S.queue }, keptAnswer(queue));
-  app.endpoint(E.getApprovalCounts, { schema: S.counts }, keptAnswer(counts));
+  app.endpoint(C.getactitransctionhome, keptAnswer(list('Level 1', false)));
+  app.endpoint(C.getSearchForactitransaction, keptAnswer(list('Level 1', true)));
+  app.endpoint(C.getLevel2ActivityHome, keptAnswer(list('Level 2', false)));
+  app.endpoint(C.getSearchForLevel2actitransaction, keptAnswer(list('Level 2', true)));
+  app.endpoint(C.getacttransactionByid, rowById('Level 1'));
+  app.endpoint(C.getLevel2ActivityByid, rowById('Level 2'));
+  app.endpoint(C.findisolaecodeforplantassesment, previewPlantAssessment);
+  app.endpoint(C.saveLevel2ActivityPlantassisscode, savePlantAssessment);
+  app.endpoint(C.getactivityforparamconf, buttons('Level 1'));
+  app.endpoint(C.getlvl2activityforparamconf, buttons('Level 2'));
+  app.endpoint(C.getLvl2Paramconf, (req) => paramconfWithTransaction(req, 'Level 2'));
+  app.endpoint(C.saveActivities, savedOrRefused('Level 1'));
+  app.endpoint(C.saveActivityParameters, savedOrRefused('Level 1'));
+  app.endpoint(C.saveLvl2Activities, savedOrRefused('Level 2'));
+  app.endpoint(C.getApprovalQueue, keptAnswer(queue));
+  app.endpoint(C.getApprovalCounts, keptAnswer(counts));
 }
 
 /**

@@ -1,16 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PARAMETER_ENDPOINTS } from '../../../shared/contract/endpoints';
 import {
-  PARAM_TYPES, UNIT_TYPES, USER_ENTRY_OPTIONS, toLegacyParameter, validateParameterSet,
-  type ActivityRef, type ParameterConfig, type StoredParameter,
+  toLegacyParameter, validateParameterSet, type ActivityRef, type ParameterConfig, type StoredParameter,
 } from '../../../shared/parameters';
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
 import { bodyOf, firstGiven, wholeNumber, type Body } from '../../lib/body';
-import { CHECKED_BY_HANDLER, ID, body as bodySchema, listOf } from '../../../shared/contract/body-schema';
 import type { ParamconfWithTransaction } from '../../../shared/contract/activity-endpoints';
-import { PARAMCONF_BODY, PARAMCONF_PROPS } from './paramconf-schema';
+import { PARAMETER_CONTRACT as C } from '../../../shared/contract/parameter-schemas';
 import {
   activeParameters, columnsOf, findActivity, findMasterType, insertParameter, restoreParameter, retireParameter, suspendActive,
   type ActivityRow,
@@ -24,7 +21,6 @@ import {
  */
 
 type Answer = Record<string, unknown>;
-const E = PARAMETER_ENDPOINTS;
 
 /** saveParameters refuses with message 'Error' and the reason in detail (spec 000 section 7: 'message Success or Error'). */
 const refuse = (status: number, detail: string, extra: Record<string, unknown> = {}) => new HttpError(status, 'Error', { detail, ...extra });
@@ -149,118 +145,6 @@ async function saveParameters(req: FastifyRequest): Promise<Answer> {
   });
 }
 
-// ---- JSON schemas ----------------------------------------------------------------------------------
-
-const NULLABLE_INT = { type: ['integer', 'null'] };
-const NULLABLE_NUM = { type: ['number', 'null'] };
-const NULLABLE_TEXT = { type: ['string', 'null'] };
-const BOOL = { type: 'boolean' };
-
-const validatorProps = {
-  mandatory: BOOL, minlength: NULLABLE_INT, maxlength: NULLABLE_INT, minlength1: NULLABLE_INT, maxlength1: NULLABLE_INT,
-  min: NULLABLE_NUM, minforfloat: NULLABLE_NUM, minforinteger: NULLABLE_NUM, allownegative: BOOL, allownegativeforfloat: BOOL,
-  lessthncurrentdate: BOOL, greatthncurrentdate: BOOL, currentdate: BOOL, decimalplaces: NULLABLE_NUM,
-};
-const parameterProps = {
-  id: { type: 'integer' },
-  shortname: { type: 'string' },
-  parameterName: { type: 'string' },
-  type: { type: 'string', enum: [...PARAM_TYPES] },
-  sequence: { type: 'integer' },
-  mandatory: BOOL,
-  unittype: { type: 'string', enum: [...UNIT_TYPES] },
-  userentry: { type: 'string', enum: [...USER_ENTRY_OPTIONS] },
-  minlength: NULLABLE_INT,
-  maxlength: NULLABLE_INT,
-  maxlength1: NULLABLE_INT,
-  decimalplaces: NULLABLE_NUM,
-  allownegative: BOOL,
-  allownegativeforfloat: BOOL,
-  lessthncurrentdate: BOOL,
-  greatthncurrentdate: BOOL,
-  currentdate: BOOL,
-  booleanyes: NULLABLE_TEXT,
-  booleanno: NULLABLE_TEXT,
-  commonmastertype: NULLABLE_TEXT,
-  commonmastertypeid: NULLABLE_INT,
-  status: { type: 'string' },
-  min: NULLABLE_NUM,
-  validator: { type: 'object', properties: validatorProps },
-  actid: { type: 'integer' },
-  activityID: { type: 'integer' },
-  activityname: { type: 'string' },
-  activitylevel: { type: 'string' },
-  version: { type: 'integer' },
-};
-const activityProps = {
-  activity: {
-    type: 'object',
-    properties: {
-      id: { type: 'integer' }, shortname: { type: 'string' }, activityname: { type: 'string' }, activitylevel: { type: 'string' },
-      sequence: NULLABLE_INT, activeStatus: { type: 'string' },
-    },
-  },
-  actid: { type: 'integer' },
-  activityID: { type: 'integer' },
-  version: { type: ['integer', 'null'], description: "getActivityParametersByid: the parameter set's version (send it back with saveParameters). getParamconf with a sample: the activity transaction's version (null before the first submit)." },
-  shortname: { type: 'string' },
-  activityname: { type: 'string' },
-  activitylevel: { type: 'string' },
-  sequence: NULLABLE_INT,
-  activeList: { type: 'array', items: { type: 'object', properties: parameterProps } },
-};
-const ROW_NAMES = Object.keys(parameterProps).join(', ');
-const readBody = bodySchema({ id: ID, actid: ID, activityID: ID, trnid: ID }, { nullable: true });
-
-const readSchema = (extra = '') => ({
-  description:
-    `Body {id} (also actid, activityID or trnid): an activity type. Answer: {activity: {id, shortname, activityname, activitylevel, sequence, activeStatus}, ` +
-    `actid, activityID, shortname, activityname, activitylevel, sequence, activeList${extra}}; activeList holds its active parameters in sequence order as {${ROW_NAMES}}. 404 when there is no such activity.`,
-  body: readBody,
-  response: { 200: { type: 'object', properties: activityProps } },
-});
-
-const SCHEMAS: Record<keyof typeof E, object> = {
-  saveParameters: {
-    description:
-      'Body {actid (or activityID), activeList: [{shortname, parameterName, type, sequence, mandatory, unittype, userentry?, minlength, maxlength, maxlength1, decimalplaces, ' +
-      'allownegative, allownegativeforfloat, lessthncurrentdate, greatthncurrentdate, currentdate, booleanyes, booleanno, commonmastertype (id or type name), status}]}. ' +
-      "Rows with status 'N' are left out. Replaces the activity's active parameters (matched by short name; the others are made inactive). " +
-      `Types: ${PARAM_TYPES.join(', ')}; unit types: ${UNIT_TYPES.join(', ')}. Answer {message: 'Success', actid, count, version}; ` +
-      "400 {message: 'Error', detail: '<the first problem>', index, field}; 404 {message: 'Error', detail} when the activity does not exist; " +
-      "409 {message: 'Error', detail, version} when `version` (the set's version as loaded) is stale: nothing is saved. Without `version` (legacy clients) no check is made.",
-    body: bodySchema({
-      actid: ID, activityID: ID, id: ID,
-      // Each row is checked by the handler with a message naming the row and field.
-      activeList: { ...listOf(CHECKED_BY_HANDLER, 1000), description: 'Parameter rows (each checked with a plain message).' },
-      version: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
-    }),
-    response: { 200: { type: 'object', properties: { message: { type: 'string' }, actid: { type: 'integer' }, count: { type: 'integer' }, version: { type: 'integer' } } } },
-  },
-  getActivityParametersByid: readSchema(),
-  getParameterByActivity: readSchema(),
-  getParamconf: {
-    ...readSchema(', status, sampleInward'),
-    description:
-      `${readSchema(', status: null, sampleInward: null').description} With the samplenov of an existing isolate the activity workflow answers it: ` +
-      'the same configuration, each parameter with its recorded inputvalue, plus the transaction state (status, sampleInward {sampleno, samplenov, pncode, isolatecode}, ' +
-      'reportingmanager, reportingmanagerid, username, userid, remarks, version, trnid, mode, allowed, canEdit); see getLvl2Paramconf.',
-    body: bodySchema({ ...PARAMCONF_BODY.properties, trnid: ID }, { nullable: true }),
-    response: {
-      200: {
-        type: 'object',
-        properties: {
-          ...PARAMCONF_PROPS,
-          ...activityProps,
-          activeList: { type: 'array', items: { type: 'object', properties: { ...parameterProps, inputvalue: {} } } },
-          status: NULLABLE_TEXT,
-          sampleInward: { type: ['object', 'null'], properties: PARAMCONF_PROPS.sampleInward.properties },
-        },
-      },
-    },
-  },
-};
-
 export interface ParameterRouteOptions {
   /**
    * getParamconf for the samplenov of an isolate: the activity workflow's answer (configuration + transaction
@@ -270,10 +154,10 @@ export interface ParameterRouteOptions {
 }
 
 export function parameterRoutes(app: FastifyInstance, { isolateParamconf }: ParameterRouteOptions): void {
-  app.endpoint(E.saveParameters, { schema: SCHEMAS.saveParameters }, saveParameters);
-  app.endpoint(E.getActivityParametersByid, { schema: SCHEMAS.getActivityParametersByid }, activityParameters);
-  app.endpoint(E.getParameterByActivity, { schema: SCHEMAS.getParameterByActivity }, activityParameters);
+  app.endpoint(C.saveParameters, saveParameters);
+  app.endpoint(C.getActivityParametersByid, activityParameters);
+  app.endpoint(C.getParameterByActivity, activityParameters);
   // With the samplenov of an isolate the activity workflow answers (configuration + transaction state); else the configuration alone.
-  app.endpoint(E.getParamconf, { schema: SCHEMAS.getParamconf }, async (req) =>
+  app.endpoint(C.getParamconf, async (req) =>
     (await isolateParamconf(req)) ?? { ...(await activityParameters(req)), status: null, sampleInward: null });
 }
