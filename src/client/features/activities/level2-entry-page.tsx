@@ -21,6 +21,7 @@ import { WORKFLOW_MSG } from '../../../shared/workflow';
 import { usePending, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { LEVEL2_HOME } from './activity-paths';
 
 export const SAVED = 'Record Saved Successfully!';
@@ -58,6 +59,9 @@ export default function Level2EntryPage() {
     }
   };
 
+  // An isolate code typed (and maybe found) but no plant assessment created yet.
+  const unsaved = useUnsavedChanges(code !== '', busy);
+
   const onSave = async () => {
     if (code === '') {
       dispatch(notifyError(WORKFLOW_MSG.isolateRequired, MSG.oopsTitle));
@@ -67,6 +71,7 @@ export default function Level2EntryPage() {
       const answer = await request<PlantAssessmentSaveAnswer>(SAVE, { isolatecode: code });
       if (answer?.statuss === 'Success') {
         dispatch(notifySuccess(`${SAVED} ${PLANT_CODE_IS} ${answer.pncode}`));
+        unsaved.release();
         navigate(LEVEL2_HOME);
       } else {
         dispatch(notifyError(WORKFLOW_MSG.saveError, 'Error'));
@@ -78,6 +83,7 @@ export default function Level2EntryPage() {
 
   return (
     <Box sx={{ p: 2 }}>
+      {unsaved.guard}
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
         <Typography variant="h5" component="h2" gutterBottom>Level 2 Activity Entry</Typography>
         <Box component="form" role="search" onSubmit={(e) => void onSearch(e)} sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2 }}>

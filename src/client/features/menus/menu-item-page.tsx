@@ -28,6 +28,7 @@ import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { MENU_BY_USER_PATH, fromOf, ownerIn, ownersEndpoint, treePath } from './menu-api';
 import { emptyMenuItemForm, firstError, menuItemSchema, type MenuItemForm } from './menu-item-schema';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { StaleAlert } from '../../lib/stale-alert';
 
 /** Screens a new menu item may open: the parameter-free routes of the route table. */
@@ -101,6 +102,7 @@ export default function MenuItemPage() {
           }
           dispatch(notifySuccess(answer.message || MENU_MSG.saved));
         }
+        unsaved.release();
         navigate(treePath(id, from));
       } catch (e) {
         if (!isHandledCentrally(e)) dispatch(notifyError(mode === 'edit' ? (serverMessage(e) ?? MENU_MSG.onlyGroups) : MENU_MSG.saveFailed, undefined, serverMessage(e)));
@@ -109,9 +111,15 @@ export default function MenuItemPage() {
   });
   const { setValues, setFieldValue, values } = form;
 
+  // The values the form opened with: the menu item's (edit) or none (new).
+  const opened = useMemo<MenuItemForm>(
+    () => (editing ? { ...emptyMenuItemForm, moduleid: editing.module.id, menuname: editing.node.name, sequence: editing.node.sequence, landPage: editing.node.landPage === 'Y' } : emptyMenuItemForm),
+    [editing],
+  );
   useEffect(() => {
-    if (editing) void setValues({ ...emptyMenuItemForm, moduleid: editing.module.id, menuname: editing.node.name, sequence: editing.node.sequence, landPage: editing.node.landPage === 'Y' });
-  }, [editing, setValues]);
+    if (editing) void setValues(opened);
+  }, [editing, opened, setValues]);
+  const unsaved = useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(opened), form.isSubmitting);
 
   // The menus of the chosen module, kept under the module (a list of another module is never shown).
   const pageList = useQuery<MenuPageOption[]>(mode === 'new' && values.moduleid !== '' ? MENU_ADMIN_ENDPOINTS.menubymenname : null, { moduleid: values.moduleid }, {
@@ -135,6 +143,7 @@ export default function MenuItemPage() {
 
   return (
     <Paper component="form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }} sx={{ p: 3, maxWidth: 640, display: 'grid', gap: 2 }}>
+      {unsaved.guard}
       <Typography variant="h6" component="h2">
         {mode === 'edit' ? 'Edit Menu Item' : 'Add Menu Item'}
       </Typography>

@@ -59,6 +59,7 @@ import {
   type UserEntry,
 } from '../../../shared/parameters';
 import type { RootState } from '../../app/store';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { usePending, useQuery, useRequest, type EndpointRef } from '../../crud/use-request';
 import { httpStatus, isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
@@ -153,6 +154,10 @@ function Select({ id, label, value, onChange, placeholder, children }: {
   );
 }
 
+/** The rows of a parameter set as stored, by sequence. */
+const storedRows = (p: ActivityParameters | undefined): ParameterTableRow[] =>
+  (p?.activeList ?? []).map(rowFromLegacy).sort((a, b) => a.sequence - b.sequence);
+
 function ParameterConfig({ activityId }: { activityId: number }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -174,7 +179,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
   const [shown, setShown] = useState<ActivityParameters | undefined>(undefined);
   if (loaded !== shown) {
     setShown(loaded);
-    const stored = (loaded?.activeList ?? []).map(rowFromLegacy).sort((a, b) => a.sequence - b.sequence);
+    const stored = storedRows(loaded);
     setRows(stored);
     setForm(emptyParameterForm(nextSequence(stored)));
   }
@@ -183,6 +188,11 @@ function ParameterConfig({ activityId }: { activityId: number }) {
     read.reload();
     types.reload();
   };
+  // Changed: the table differs from the stored set, or a parameter is being typed into the form.
+  const stored = useMemo(() => storedRows(shown), [shown]);
+  const changed = JSON.stringify(rows) !== JSON.stringify(stored) || editing !== null
+    || JSON.stringify(form) !== JSON.stringify(emptyParameterForm(form.sequence));
+  const unsaved = useUnsavedChanges(changed, saving);
 
   const typeName = useMemo(() => new Map(masterTypes.map((t) => [String(t.id), t.type])), [masterTypes]);
 
@@ -227,6 +237,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
       });
       if (answer?.message === 'Success') {
         dispatch(notifySuccess(PARAM_MSG.saved));
+        unsaved.release();
         void navigate(ACTIVITY_HOME);
       } else {
         dispatch(notifyError(PARAM_MSG.failed, MSG.oops));
@@ -257,6 +268,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
 
   return (
     <>
+      {unsaved.guard}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 3 }}>
         <TextField id="activity-shortname" label="Activity Short Name" size="small" value={activity?.shortname ?? ''} slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
         <TextField id="activity-name" label="Activity Name" size="small" value={activity?.activityname ?? ''} slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />

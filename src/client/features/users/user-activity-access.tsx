@@ -35,6 +35,7 @@ import type { Row } from '../../crud/crud-api';
 import { usePending, useQuery, useRequest } from '../../crud/use-request';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { navigateTo } from '../../lib/navigation/navigation';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { StaleAlert } from '../../lib/stale-alert';
 import { EmployeePicker } from './employee-picker';
@@ -123,6 +124,8 @@ export default function UserActivityAccess() {
     [approvers.data, loaded?.userid],
   );
   const saving = usePending(USER_ACCESS_ENDPOINTS.saveUserActivityAceess);
+  // Changed: the ticks or the reporting manager differ from what the server holds.
+  const unsaved = useUnsavedChanges(JSON.stringify(access) !== JSON.stringify(loaded), saving);
   const reload = () => {
     read.reload();
     approvers.reload();
@@ -145,6 +148,7 @@ export default function UserActivityAccess() {
       const answer = await request<Row>(USER_ACCESS_ENDPOINTS.saveUserActivityAceess, { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version });
       if (answer?.status === 'Success') {
         dispatch(notifySuccess(str(answer.message) || USER_ACCESS_MSG.saved));
+        unsaved.release();
         dispatch(navigateTo(employee.routes.home));
       } else {
         dispatch(notifyError(str(answer?.message) || MSG.oops, MSG.oops));
@@ -165,6 +169,7 @@ export default function UserActivityAccess() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      {unsaved.guard}
       <Typography component="h2" variant="h5" sx={{ fontWeight: 600, mb: 2 }}>
         User Activity Access
       </Typography>
