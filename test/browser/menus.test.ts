@@ -149,5 +149,5 @@ test('a stale rename of a user group (someone else renamed it meanwhile) is refu
   await field.fill('Soil Team');
   await tab.getByRole('button', { name: 'Save' }).click();
   await tab.waitForURL(/#\/newGrouphome$/);
-  await tab.getByRole('cell', { name: 'Soil Team', exact: true }).waitFor();
+  await tab.getByRole('gridcell', { name: 'Soil Team', exact: true }).waitFor();
 });
