@@ -51,9 +51,7 @@ export function* followUp(outcome: ChangeOutcome, answer: unknown): SagaIterator
     if (outcome.navigate) yield put(navigateTo(outcome.navigate));
     return;
   }
-  const r = outcome.refused;
-  const detail = r.detailField && typeof a[r.detailField] === 'string' ? (a[r.detailField] as string) : undefined;
-  yield put(notifyError(textOf(r), r.title, detail));
+  yield put(notifyError(textOf(outcome.refused), outcome.refused.title));
 }
 
 export function* perform({ key, requestId, endpoint, body, failureText, failureTitle, file, outcome }: RequestPayload): SagaIterator {

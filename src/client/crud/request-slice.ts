@@ -59,7 +59,7 @@ export interface ChangeOutcome {
   success?: OutcomeToast;
   /** Where the app goes after a success. */
   navigate?: string;
-  refused: OutcomeToast & { detailField?: string };
+  refused: OutcomeToast;
 }
 export interface OutcomeToast { text: string; field?: string; title?: string }
 

@@ -60,12 +60,8 @@ export function usePending(endpoint: EndpointRef, key?: string): boolean {
 
 export type Requester = <T>(endpoint: EndpointRef, body: unknown, options?: RequestOptions) => Promise<T>;
 
-/**
- * A function that sends one call through the request saga and resolves with its answer (rejects with the
- * failure). Entries of the calls it made are dropped when the screen closes.
- */
-export function useRequest(): Requester {
-  useRequestSaga();
+/** Remembers the keys a screen's calls were made under and drops their entries when the screen closes. */
+function useKeysDroppedOnClose(): (key: string) => void {
   const dispatch = useDispatch();
   const keys = useRef(new Set<string>());
   useEffect(() => {
@@ -75,16 +71,29 @@ export function useRequest(): Requester {
       made.clear();
     };
   }, [dispatch]);
+  return useCallback((key: string) => {
+    keys.current.add(key);
+  }, []);
+}
+
+/**
+ * A function that sends one call through the request saga and resolves with its answer (rejects with the
+ * failure). Entries of the calls it made are dropped when the screen closes.
+ */
+export function useRequest(): Requester {
+  useRequestSaga();
+  const dispatch = useDispatch();
+  const remember = useKeysDroppedOnClose();
   return useCallback(
     <T>(endpoint: EndpointRef, body: unknown, options: RequestOptions = {}): Promise<T> => {
       const key = keyOf(endpoint, options.key);
       const requestId = nextRequestId();
       const answer = answerOf<T>(requestId);
-      keys.current.add(key);
+      remember(key);
       dispatch(requested({ key, requestId, endpoint: { group: endpoint.group, name: endpoint.name }, body, latest: false, failureText: options.failureText ?? null, failureTitle: options.failureTitle ?? null, file: options.file ?? null }));
       return answer;
     },
-    [dispatch],
+    [dispatch, remember],
   ) as Requester;
 }
 
@@ -151,22 +160,15 @@ export interface ChangeOptions {
 export function useChange(): (endpoint: EndpointRef, body: unknown, options: ChangeOptions) => void {
   useRequestSaga();
   const dispatch = useDispatch();
-  const keys = useRef(new Set<string>());
-  useEffect(() => {
-    const made = keys.current;
-    return () => {
-      for (const key of made) dispatch(cleared({ key }));
-      made.clear();
-    };
-  }, [dispatch]);
+  const remember = useKeysDroppedOnClose();
   return useCallback(
     (endpoint, body, { key, failureText, failureTitle, outcome }) => {
-      keys.current.add(key);
+      remember(key);
       dispatch(requested({
         key, requestId: nextRequestId(), endpoint: { group: endpoint.group, name: endpoint.name }, body, latest: false,
         failureText, failureTitle: failureTitle ?? null, file: null, outcome,
       }));
     },
-    [dispatch],
+    [dispatch, remember],
   );
 }

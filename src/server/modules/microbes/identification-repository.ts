@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, MicrobeIdentificationTable } from '../../db/types';
+import { likePattern } from '../masters/resource-repository';
 
 /** The microbe identification of an isolate (one per isolate, unique index on isolate_id). */
 type Db = Kysely<Database> | Transaction<Database>;
@@ -62,8 +63,6 @@ export function updateIdentification(db: Db, id: number, userId: number, v: Iden
 /** A row of the isolates awaiting identification (the Microbe Identification screen opened from its menu entry). */
 export interface AwaitingRow { id: number; samplenov: string; isolatecode: string; sampleno: string; sampletype: string; created_at: Date | string }
 
-const likeOf = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Active isolates of active samples that have no identification yet, newest first, and how many there are.
  * The anti-join uses the unique index on microbe_identification(isolate_id) and the page walks the isolate's
@@ -78,7 +77,7 @@ export async function awaitingIdentification(db: Db, o: { offset: number; limit:
     .where('s.active', '=', 'Y')
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('microbe_identification as m').select('m.id').whereRef('m.isolate_id', '=', 'i.id'))));
   if (o.contains) {
-    const like = likeOf(o.contains);
+    const like = likePattern(o.contains);
     q = q.where((eb) => eb.or([eb('i.samplenov', 'ilike', like), eb('i.isolatecode', 'ilike', like), eb('s.sampleno', 'ilike', like)]));
   }
   const [rows, count] = await Promise.all([
