@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test-support/test-app';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { ensureMicrobeTypes, insertIsolate, userWithRole } from './microbe-fixtures';
@@ -84,4 +85,25 @@ test('wrong types and pages are refused with a sentence; the call needs the micr
   expect((await list({ pageno: 1 }, noMicrobe)).statusCode).toBe(403);
   const microbe = await userWithRole(t, 'MICROB', { can_view: true, can_microbe: true });
   expect((await list({ pageno: 1 }, microbe)).statusCode).toBe(200);
+});
+
+test('past a thousand isolates: the exact count, the last page and the order across the page boundaries', async () => {
+  const admId = (await t.handle.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+  const sample = (await t.handle.db.selectFrom('isolate').select('sample_inward_id').where('id', '=', made[5].id).executeTakeFirstOrThrow()).sample_inward_id;
+  const before = (await page({ pageno: 1 }))[0].totalItems;
+  // 1,100 more isolates of one active sample, in one statement.
+  await sql`insert into isolate (sample_inward_id, samplenov, isolatecode, sampletype, soilph, soilec, soiltds, created_by)
+    select ${sample}, 'BULK-' || g || '-1', 'BULKISO' || g, 'Soil', 7, 0.5, 300, ${admId} from generate_series(1, 1100) g`.execute(t.handle.db);
+  const total = before + 1100;
+  expect(total).toBeGreaterThan(1000);
+  const lastPage = Math.ceil(total / 10);
+  const [first, p100, p101, last, beyond] = await Promise.all([1, 100, 101, lastPage, lastPage + 1].map((p) => page({ pageno: p })));
+  expect(first[0]).toMatchObject({ srno: 1, isolatecode: 'BULKISO1100', totalItems: total });
+  expect(last).toHaveLength(total - (lastPage - 1) * 10);
+  expect(last[last.length - 1].srno).toBe(total);
+  expect(beyond).toEqual([]);
+  // newest first straight across the boundary of pages 100 and 101
+  const across = [...p100, ...p101].map((r) => r.id);
+  expect(across).toEqual([...across].sort((a, b) => b - a));
+  expect(p101[0].srno).toBe(1001);
 });
