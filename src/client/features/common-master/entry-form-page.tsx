@@ -268,6 +268,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
   const pairs = useMemo(() => parseDependencyValues(text) ?? [], [text]);
   const saving = usePending(COMMON_MASTER_ENDPOINTS.savecommonmasterdependancy);
   const format = useMemo(() => dependencyValuesFormat(text), [text]);
+  const unsaved = useUnsavedChanges(parentType !== '' || parent !== '' || text.trim() !== '', saving);
 
   const chooseParentType = (value: string) => {
     setParentType(value);
@@ -290,6 +291,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
       });
       if (answer?.status === 'Success') {
         dispatch(notifySuccess(answer.message));
+        unsaved.release();
         void navigate(homeOf(typeid));
       } else if (answer?.status === 'Error1') {
         dispatch(notifyWarning(answer.massage));
@@ -303,6 +305,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2.5 }}>
+      {unsaved.guard}
       <TextField
         id="commonMaster-parentType"
         select

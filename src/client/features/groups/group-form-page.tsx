@@ -20,6 +20,7 @@ import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { GROUP_LIST_PATH } from './group-paths';
 import { StaleAlert } from '../../lib/stale-alert';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 
 export default function GroupFormPage() {
   const dispatch = useDispatch();
@@ -35,6 +36,7 @@ export default function GroupFormPage() {
         const answer = await request<GroupSaveAnswer>(MENU_ADMIN_ENDPOINTS.SaveUserGroup, { updategroupname: v.updategroupname, ...(id ? { id, version } : {}) });
         if (answer?.status === 'OK') {
           dispatch(notifySuccess(MENU_MSG.done));
+          unsaved.release();
           navigate(GROUP_LIST_PATH);
         } else dispatch(notifyError(MENU_MSG.oops, undefined, answer?.message));
       } catch (e) {
@@ -52,10 +54,13 @@ export default function GroupFormPage() {
   useEffect(() => {
     if (group) void setValues({ updategroupname: group.groupname });
   }, [group, setValues]);
+  // Changed: the name differs from the group's (or, for a new group, something is typed).
+  const unsaved = useUnsavedChanges(form.values.updategroupname.trim() !== (group?.groupname ?? ''), form.isSubmitting);
 
   return (
     <Paper component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, maxWidth: 520, display: 'grid', gap: 2 }}>
       <Typography variant="h6" component="h2">User Group</Typography>
+      {unsaved.guard}
       {missing ? <Alert severity="error">This User Group does not exist.</Alert> : null}
       <StaleAlert onReload={groups.reload} />
       <TextField
