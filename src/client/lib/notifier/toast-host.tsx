@@ -31,9 +31,6 @@ const TOAST_COMPONENTS = {
   info: readable('#1565c0'),
 };
 
-/** The same toast raised twice within this time is one event told from two places: it is shown once. */
-const SAME_EVENT_MS = 500;
-
 function QueueDrain() {
   const queue = useSelector(selectNotifications);
   const nextId = useSelector((s: { notify: NotifyState }) => s.notify.nextId);
@@ -41,10 +38,11 @@ function QueueDrain() {
   // By object, not id: ids restart when the store resets at sign-out. (StrictMode runs effects twice.)
   const shown = useRef(new WeakSet<Notification>());
   const lastNextId = useRef(nextId);
-  // The toasts on screen by their text: a second save's "Record Saved Successfully!" replaces the first one's
-  // (its timer starts again) instead of being dropped while the first fades out, which left the second save
-  // without any confirmation.
-  const onScreen = useRef(new Map<string, { snack: string; at: number }>());
+  // The toasts on screen by their text, until they start to close. The same text while one is shown is not stacked
+  // again (a form tried twice, a message from two places); once that one is closing, a new one is shown. (notistack's
+  // own preventDuplicate also dropped a toast whose twin was still fading out, which left a second save without any
+  // confirmation.)
+  const onScreen = useRef(new Set<string>());
   const serial = useRef(0);
   useEffect(() => {
     // The store was reset (sign-out, expiry): the previous user's toasts go with it.
@@ -58,16 +56,10 @@ function QueueDrain() {
       shown.current.add(n);
       dispatch(notificationShown(n.id));
       const text = toastKey(n);
-      const earlier = onScreen.current.get(text);
-      const now = Date.now();
-      if (earlier && now - earlier.at < SAME_EVENT_MS) continue;
-      if (earlier) closeSnackbar(earlier.snack);
-      const snack = `${text}#${++serial.current}`;
-      onScreen.current.set(text, { snack, at: now });
-      const forget = () => {
-        if (onScreen.current.get(text)?.snack === snack) onScreen.current.delete(text);
-      };
-      enqueueSnackbar(<ToastContent n={n} />, { variant: n.variant, autoHideDuration: TOAST_DURATION_MS, key: snack, onClose: forget, onExited: forget });
+      if (onScreen.current.has(text)) continue;
+      onScreen.current.add(text);
+      const forget = () => onScreen.current.delete(text);
+      enqueueSnackbar(<ToastContent n={n} />, { variant: n.variant, autoHideDuration: TOAST_DURATION_MS, key: `${text}#${++serial.current}`, onClose: forget, onExited: forget });
     }
   }, [queue, nextId, dispatch]);
   return null;
