@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { demoLabAsAdmin, screenshot, type RunningServer } from './support/harness';
+import { demoLabAsAdmin, screenshot, type RunningServer, dateShown, shownDay, typeDate } from './support/harness';
 
 let server: RunningServer;
 let page: Page;
@@ -26,14 +26,15 @@ test("register a sample, see its OTP, create an isolate from that OTP and see 'S
   await page.waitForURL(/#\/sampleInverd$/);
 
   // a future sampling date is refused with the spec's warning
-  await page.getByLabel('Sampling Date').fill(isoDaysAgo(-1));
+  await typeDate(page, 'Sampling Date', isoDaysAgo(-1));
   await page.getByText('Please Select Less Than Current Date !').first().waitFor();
   // an empty save names the missing fields
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Please fill all mandatory fields!').first().waitFor();
   await page.getByText('GPS Location is required.').waitFor();
 
-  await page.getByLabel('Sampling Date').fill(isoDaysAgo(2));
+  await typeDate(page, 'Sampling Date', isoDaysAgo(2));
+  await expect(dateShown(page, 'Sampling Date')).resolves.toBe(shownDay(isoDaysAgo(2)));
   await page.getByLabel('Sampled By', { exact: false }).first().fill('E2E Sampler');
   await choose('States of India', 'Mah', 'Maharashtra');
   await choose('District', 'Pun', 'Pune');

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { callApi, launchBrowser, screenshot, signIn, signInAdminFirstTime, signInFirstTime, startServer, type RunningServer } from './support/harness';
+import { callApi, launchBrowser, screenshot, signIn, signInAdminFirstTime, signInFirstTime, startServer, type RunningServer, dateShown, shownDay, typeDate } from './support/harness';
 
 /**
  * The session ends under a form (ended on the server here): Save opens the sign-in dialog over the screen,
@@ -64,7 +64,7 @@ let otp = '';
 
 test('Sample Inward: Save after the session ended asks to sign in again, keeps every value, then saves', async () => {
   await admin.goto(`${server.url}/#/sampleInverd`);
-  await admin.getByLabel('Sampling Date').fill(isoDaysAgo(2));
+  await typeDate(admin, 'Sampling Date', isoDaysAgo(2));
   await admin.getByLabel('Sampled By', { exact: false }).first().fill('Draft Sampler');
   await choose(admin, 'States of India', 'Mah', 'Maharashtra');
   await choose(admin, 'District', 'Pun', 'Pune');
@@ -84,6 +84,7 @@ test('Sample Inward: Save after the session ended asks to sign in again, keeps e
   expect(admin.url()).toMatch(/#\/sampleInverd$/);
   await expect(admin.getByLabel('Sampled By', { exact: false }).first().inputValue()).resolves.toBe('Draft Sampler');
   await expect(admin.getByLabel('GPS Location').inputValue()).resolves.toBe('18.5204 N, 73.8567 E');
+  await expect(dateShown(admin, 'Sampling Date')).resolves.toBe(shownDay(isoDaysAgo(2)));
   await expect(admin.getByLabel('Maximum Rainfall').inputValue()).resolves.toBe('750.5');
   await expect(admin.getByRole('combobox', { name: 'District' }).inputValue()).resolves.toBe('Pune');
 

@@ -74,7 +74,36 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
  * Waits until a toast with exactly this text is visible. An earlier toast with the same text may still be in the
  * page on its way out (hidden): only a visible one counts.
  */
-export const waitForToast = (page: Page, text: string): Promise<void> => page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  try {
+    await page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor();
+  } catch (error) {
+    // What the page showed instead: the visible alerts and the route, and a picture, so a failure in CI says why.
+    const alerts = await page.getByRole('alert').allInnerTexts().catch(() => []);
+    await screenshot(page, `toast-missing-${Date.now()}`).catch(() => undefined);
+    throw new Error(`no toast "${text}" at ${page.url()}; visible alerts: ${JSON.stringify(alerts)}\n${String(error)}`);
+  }
+}
+
+/**
+ * Types a date into a date field as a person does: the day section, then the digits of day, month and year
+ * (the field moves on by itself and shows dd-MMM-yyyy). `iso` is yyyy-MM-dd.
+ */
+export async function typeDate(page: Page, label: string | RegExp, iso: string): Promise<void> {
+  const [y, m, d] = iso.split('-');
+  await page.getByRole('group', { name: label }).getByRole('spinbutton', { name: 'Day' }).click();
+  await page.keyboard.type(`${d}${m}${y}`);
+  await page.keyboard.press('Tab');
+}
+
+/** The text a date field shows ('24-Nov-2026'), read from the input that holds it. */
+export const dateShown = (page: Page, label: string | RegExp): Promise<string> => page.getByRole('group', { name: label }).locator('input').inputValue();
+
+/** How a date field shows an ISO day: '2026-01-05' -> '05-Jan-2026'. */
+export const shownDay = (iso: string): string => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return `${String(d).padStart(2, '0')}-${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })}-${y}`;
+};
 
 /** A sidebar item, its group opened first when it is closed ('Master Data' > 'Department'). */
 export async function sidebarItem(page: Page, group: RegExp, name: string) {

@@ -25,6 +25,7 @@ import { MasterAutocomplete } from './master-autocomplete';
 import {
   dateBounds, emptyMandatory, fieldKindOf, hasTooManyDecimals, inSequence, ruleOf, startValues, todayText, type ParameterRow,
 } from './parameter-fields';
+import { DateField } from '../../lib/date-field';
 
 export type ParameterValues = Record<string, string>;
 
@@ -156,9 +157,12 @@ export function ParameterForm({ id, parameters, values, disabled = false, today,
                   );
                 }
                 if (kind === 'date') {
+                  const bounds = dateBounds(rule.dateRule, day);
                   return (
-                    <TextField key={name} {...textProps} type="date"
-                      slotProps={{ inputLabel: { shrink: true }, htmlInput: dateBounds(rule.dateRule, day) }} />
+                    <Box key={name} sx={requiredSx} onFocus={() => focus(name)}>
+                      <DateField {...common} name={name} value={value} fullWidth min={bounds.min} max={bounds.max}
+                        onChange={(iso) => void formik.setFieldValue(name, iso, true)} onBlur={() => blur(p)} />
+                    </Box>
                   );
                 }
                 if (kind === 'boolean') {

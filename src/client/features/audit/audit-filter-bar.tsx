@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { AuditFilterOptions } from '../../../shared/contract/audit-endpoints';
 import { EMPTY_FILTER, type AuditFilterForm } from './audit-slice';
+import { DateField } from '../../lib/date-field';
 
 export const FILTER_LABELS = {
   user: 'User', entity: 'Entity', action: 'Action', fromDate: 'From Date', toDate: 'To Date', text: 'Record ID / Reason',
@@ -42,6 +43,10 @@ export function AuditFilterBar({ value, options, disabled = false, onApply }: Au
           error: Boolean(f.errors[name]),
           helperText: f.errors[name],
         });
+        const dateField = (name: 'fromDate' | 'toDate') => {
+          const { onChange: _typed, onBlur: _left, ...rest } = field(name);
+          return { ...rest, onChange: (iso: string) => void f.setFieldValue(name, iso), onBlur: () => void f.setFieldTouched(name, true) };
+        };
         const select = { select: true, slotProps: { select: { native: true }, inputLabel: { shrink: true } } };
         return (
           <Box component={Form} role="search" aria-label="Activity Log filters" className="audit-no-print" noValidate
@@ -61,8 +66,8 @@ export function AuditFilterBar({ value, options, disabled = false, onApply }: Au
               <option value="">Any action</option>
               {options.actions.map((a) => <option key={a} value={a}>{a}</option>)}
             </TextField>
-            <TextField {...field('fromDate')} type="date" slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: f.values.toDate || undefined } }} />
-            <TextField {...field('toDate')} type="date" slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: f.values.fromDate || undefined } }} />
+            <DateField {...dateField('fromDate')} max={f.values.toDate || undefined} />
+            <DateField {...dateField('toDate')} min={f.values.fromDate || undefined} />
             <TextField {...field('text')} type="search" slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 200 } }} />
             <Box sx={{ display: 'flex', gap: 1 }}>
               <Button type="submit" variant="contained" disabled={disabled}>Search</Button>

@@ -42,6 +42,7 @@ import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { districtLookup, masterLookup, type MasterLookup } from './api';
 import MasterAutocomplete from './master-autocomplete';
 import MessageDialog, { type DialogMessage } from './message-dialog';
+import { DateField } from '../../lib/date-field';
 
 export const SAMPLE_HOME = '/SampleInwardHome';
 
@@ -199,13 +200,13 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
           slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
         <TextField id="sampleInward-sampleno" label="Sample Code" size="small" value={record?.sampleno ?? ''} placeholder="Generated at save" helperText=" "
           slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
-        <TextField id="sampleInward-samplingdate" name="samplingdate" label={SAMPLE_INWARD_LABELS.samplingdate} size="small" type="date" required
-          value={formik.values.samplingdate} onChange={(e) => onSamplingDate(e.target.value)} onBlur={formik.handleBlur}
-          error={Boolean(err('samplingdate'))} helperText={err('samplingdate') ?? ' '} slotProps={{ htmlInput: { max: today }, inputLabel: { shrink: true } }} />
-        <TextField id="sampleInward-samplecollectdate" name="samplecollectdate" label={SAMPLE_INWARD_LABELS.samplecollectdate} size="small" type="date" required
-          value={formik.values.samplecollectdate} onChange={(e) => onInwardDate(e.target.value)} onBlur={formik.handleBlur}
-          error={Boolean(err('samplecollectdate'))} helperText={err('samplecollectdate') ?? ' '}
-          slotProps={{ htmlInput: { max: today, min: formik.values.samplingdate || undefined }, inputLabel: { shrink: true } }} />
+        <DateField id="sampleInward-samplingdate" name="samplingdate" label={SAMPLE_INWARD_LABELS.samplingdate} required max={today}
+          value={formik.values.samplingdate} onChange={onSamplingDate} onBlur={() => void setFieldTouched('samplingdate', true)}
+          error={Boolean(err('samplingdate'))} helperText={err('samplingdate') ?? ' '} />
+        <DateField id="sampleInward-samplecollectdate" name="samplecollectdate" label={SAMPLE_INWARD_LABELS.samplecollectdate} required
+          max={today} min={formik.values.samplingdate || undefined}
+          value={formik.values.samplecollectdate} onChange={onInwardDate} onBlur={() => void setFieldTouched('samplecollectdate', true)}
+          error={Boolean(err('samplecollectdate'))} helperText={err('samplecollectdate') ?? ' '} />
         {text('sampledby')}
         {text('resourceName')}
         <MasterAutocomplete id="sampleInward-statesofIndia" label={SAMPLE_INWARD_LABELS.statesofIndia} required value={formik.values.statesofIndia}

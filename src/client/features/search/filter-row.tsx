@@ -14,6 +14,7 @@ import { COMPARATOR_MEANING, describeNumberCondition, parseNumberCondition } fro
 import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/common-master-endpoints';
 import { useRequest } from '../../crud/use-request';
 import { conditionOf, takesTwoNumbers, type FilterRowState } from './search-model';
+import { DateField } from '../../lib/date-field';
 
 const MIN_TEXT = 3;
 const MAX_RESULTS = 8;
@@ -95,8 +96,8 @@ export function FilterRowView({ row, onChange, onRemove }: { row: FilterRowState
   } else if (row.type === 'Date') {
     inputs = (
       <>
-        <TextField label={`${label} from`} size="small" type="date" value={row.from} onChange={(e) => onChange({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField label={`${label} to`} size="small" type="date" value={row.to} onChange={(e) => onChange({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+        <DateField label={`${label} from`} value={row.from} max={row.to || undefined} onChange={(from) => onChange({ from })} />
+        <DateField label={`${label} to`} value={row.to} min={row.from || undefined} onChange={(to) => onChange({ to })} />
       </>
     );
   } else if (row.type === 'Dropdown' && row.options) {

@@ -9,6 +9,7 @@ import type { LoginResponse } from '../../../../shared/contract/session';
 import type { StoredStatus } from '../../../../shared/workflow';
 import { SIGNATURE_MEANING } from '../../../../shared/contract/signatures';
 import { button, paramconf } from './fixtures';
+import { changeDate } from '../../../test-support/date';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn() }));
 
@@ -61,7 +62,7 @@ test('owner, not yet submitted: header, sequence, activity buttons with badges, 
   expect(callsTo('saveActivities')).toHaveLength(0);
 
   fireEvent.change(screen.getByLabelText(/^Colony Diameter/), { target: { value: '4.25' } });
-  fireEvent.change(screen.getByLabelText(/^Read On/), { target: { value: '2026-11-01' } });
+  changeDate(/^Read On/, '2026-11-01');
   // Colony Shape is a master-data autocomplete: type 4 characters, choose an entry.
   fireEvent.focus(screen.getByLabelText(/^Colony Shape/));
   fireEvent.change(screen.getByLabelText(/^Colony Shape/), { target: { value: 'Circ' } });

@@ -7,6 +7,7 @@ import { http } from '../../../lib/http';
 import { loginResponse } from '../../../test-support/fixtures';
 import type { AuditEntryRow } from '../../../../shared/contract/audit-endpoints';
 import { RecordHistoryButton } from '..';
+import { changeDate } from '../../../test-support/date';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn(), http: { post: jest.fn() } }));
 
@@ -41,8 +42,8 @@ test('the Activity Log lists entries, sends the filters, pages and expands a row
   fireEvent.change(screen.getByLabelText('User'), { target: { value: '9' } });
   fireEvent.change(screen.getByLabelText('Entity'), { target: { value: 'department' } });
   fireEvent.change(screen.getByLabelText('Action'), { target: { value: 'department.update' } });
-  fireEvent.change(screen.getByLabelText('From Date'), { target: { value: '2026-11-01' } });
-  fireEvent.change(screen.getByLabelText('To Date'), { target: { value: '2026-11-22' } });
+  changeDate('From Date', '2026-11-01');
+  changeDate('To Date', '2026-11-22');
   fireEvent.change(screen.getByLabelText('Record ID / Reason'), { target: { value: ' 101 ' } });
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
   await waitFor(() => expect(callsTo('getAuditLog')).toHaveLength(2));
@@ -52,7 +53,7 @@ test('the Activity Log lists entries, sends the filters, pages and expands a row
   });
 
   // A to date before the from date is refused on the form.
-  fireEvent.change(screen.getByLabelText('To Date'), { target: { value: '2026-10-01' } });
+  changeDate('To Date', '2026-10-01');
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
   expect(await screen.findByText('To Date must not be before From Date.')).toBeInTheDocument();
   expect(callsTo('getAuditLog')).toHaveLength(2);

@@ -5,6 +5,7 @@ import { renderWithApp } from '../../../test-support/render';
 import { loginResponse } from '../../../test-support/fixtures';
 import { saveSession } from '../../../lib/storage';
 import { localToday } from '../../../../shared/validation/sample-inward';
+import { changeDate, dateInput, shownDay } from '../../../test-support/date';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn() }));
 
@@ -126,22 +127,23 @@ describe('sample inward form', () => {
   it('date rules warn with the exact texts and clear the value', async () => {
     answer({});
     const { task } = renderApp('/sampleInverd');
-    const sampling = await screen.findByLabelText(/^Sampling Date/);
-    fireEvent.change(sampling, { target: { value: daysFromToday(2) } });
+    await screen.findByText(/^Sampling Date/, { selector: 'label' });
+    const sampling = dateInput(/^Sampling Date/);
+    changeDate(/^Sampling Date/, daysFromToday(2));
     expect(await toasts()).toContain('OOPS!Please Select Less Than Current Date !');
-    expect(sampling).toHaveValue('');
+    await waitFor(() => expect(sampling).toHaveValue(''));
 
-    fireEvent.change(sampling, { target: { value: daysFromToday(-3) } });
-    expect(sampling).toHaveValue(daysFromToday(-3));
-    const inward = screen.getByLabelText(/^Sample Inwarded Date/);
-    expect(inward).toHaveValue(localToday());
-    fireEvent.change(inward, { target: { value: daysFromToday(-5) } });
+    changeDate(/^Sampling Date/, daysFromToday(-3));
+    expect(sampling).toHaveValue(shownDay(daysFromToday(-3)));
+    const inward = dateInput(/^Sample Inwarded Date/);
+    expect(inward).toHaveValue(shownDay(localToday()));
+    changeDate(/^Sample Inwarded Date/, daysFromToday(-5));
     await waitFor(async () => expect(await toasts()).toContain('OOPS!Please Select Less Than Current Date Or Greter Than Sampling Date!'));
-    expect(inward).toHaveValue('');
-    fireEvent.change(inward, { target: { value: daysFromToday(1) } });
-    expect(inward).toHaveValue('');
-    fireEvent.change(inward, { target: { value: daysFromToday(-1) } });
-    expect(inward).toHaveValue(daysFromToday(-1));
+    await waitFor(() => expect(inward).toHaveValue(''));
+    changeDate(/^Sample Inwarded Date/, daysFromToday(1));
+    await waitFor(() => expect(inward).toHaveValue(''));
+    changeDate(/^Sample Inwarded Date/, daysFromToday(-1));
+    expect(inward).toHaveValue(shownDay(daysFromToday(-1)));
     await stop(task);
   });
 
@@ -187,7 +189,7 @@ describe('sample inward form', () => {
     await choose(/Agro Climatic Zone/, 'West', 'Western Plateau and Hills');
     expect(callsTo('getMasterData')).toContainEqual({ value: 'Agro Climatic Zone', message: 'West' });
 
-    fireEvent.change(screen.getByLabelText(/^Sampling Date/), { target: { value: daysFromToday(-2) } });
+    changeDate(/^Sampling Date/, daysFromToday(-2));
     const fill: Array<[RegExp, string]> = [
       [/^Sampled By/, 'R. Kulkarni'], [/^GPS Location/, '18.52 N'], [/^Source/, 'Farm'], [/^Temperature/, '28'],
       [/^Minimum Rainfall/, '600'], [/^Maximum Rainfall/, '750'], [/^Soil Color/, 'Brown'],
