@@ -14,7 +14,7 @@ import { MSG } from '../../shared/contract/messages';
 import { httpStatus, isHandledCentrally, postTo, serverMessage } from '../lib/api';
 import { downloadBlob, type Download } from '../lib/download';
 import { navigateTo } from '../lib/navigation/navigation';
-import { notify, notifyError } from '../lib/notifier/notify-slice';
+import { notify, notifyError, notifyWarning } from '../lib/notifier/notify-slice';
 import { failed, requested, succeeded, type ChangeOutcome, type OutcomeToast, type RequestPayload } from './request-slice';
 
 interface Waiter {
@@ -44,14 +44,20 @@ function settle(requestId: string, outcome: { answer: unknown } | { error: unkno
 /** A change's follow-up (request-slice ChangeOutcome): the success toast and move, or the refusal's toast. */
 export function* followUp(outcome: ChangeOutcome, answer: unknown): SagaIterator {
   const a = (answer ?? {}) as Record<string, unknown>;
-  const textOf = (t: OutcomeToast) => (t.field && typeof a[t.field] === 'string' && a[t.field] !== '' ? (a[t.field] as string) : t.text);
+  const textIn = (field: string | undefined) => (field && typeof a[field] === 'string' && a[field] !== '' ? (a[field] as string) : undefined);
+  const textOf = (t: OutcomeToast) => textIn(t.field) ?? t.text;
   if (a[outcome.okWhen.field] === outcome.okWhen.value) {
     const s = outcome.success;
     if (s) yield put(notify({ message: textOf(s), variant: 'success', ...(s.title ? { title: s.title } : {}) }));
     if (outcome.navigate) yield put(navigateTo(outcome.navigate));
     return;
   }
-  yield put(notifyError(textOf(outcome.refused), outcome.refused.title));
+  const w = outcome.warning;
+  if (w && a[w.when.field] === w.when.value) {
+    yield put(notifyWarning(textOf(w.toast), w.toast.title));
+    return;
+  }
+  yield put(notifyError(textOf(outcome.refused), outcome.refused.title, textIn(outcome.refused.detailField)));
 }
 
 export function* perform({ key, requestId, endpoint, body, failureText, failureTitle, file, outcome }: RequestPayload): SagaIterator {
@@ -65,7 +71,10 @@ export function* perform({ key, requestId, endpoint, body, failureText, failureT
   } catch (error) {
     const handled = isHandledCentrally(error);
     yield put(failed({ key, requestId, message: serverMessage(error) ?? null, httpStatus: httpStatus(error) ?? null, handled }));
-    if (!handled && failureText) yield put(notifyError(failureText, failureTitle ?? MSG.oops, serverMessage(error)));
+    const reason = serverMessage(error);
+    if (!handled && failureText) {
+      yield put(outcome?.reasonFirst && reason ? notifyError(reason, failureTitle ?? MSG.oops) : notifyError(failureText, failureTitle ?? MSG.oops, reason));
+    }
     settle(requestId, { error });
   }
 }

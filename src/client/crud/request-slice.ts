@@ -60,8 +60,22 @@ export interface ChangeOutcome {
   /** Where the app goes after a success. */
   navigate?: string;
   refused: OutcomeToast;
+  /** An answer that is neither a success nor a refusal but a warning (the dependency save's status 'Error1'). */
+  warning?: { when: { field: string; value: string }; toast: OutcomeToast };
+  /**
+   * A refusal with an error status (a 4xx the screen is told) toasts the server's sentence itself, the change's
+   * failureText only when it has none; by default failureText, with the sentence as its second line.
+   */
+  reasonFirst?: boolean;
 }
-export interface OutcomeToast { text: string; field?: string; title?: string }
+export interface OutcomeToast {
+  text: string;
+  /** The answer's field whose text, when it has one, is shown instead of `text`. */
+  field?: string;
+  title?: string;
+  /** The answer's field shown as the toast's second line (a refusal's reason). */
+  detailField?: string;
+}
 
 const initialState: RequestsState = {};
 

@@ -47,10 +47,10 @@ export function staleMessage(error: unknown, fallback: string): string {
 /** The server's `message` from an error body, when it sent one. */
 export function serverMessage(error: unknown): string | undefined {
   const data = asHttpError(error)?.response?.data;
-  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message !== '') {
-    return data.message;
-  }
-  return undefined;
+  if (!data || typeof data !== 'object' || !('message' in data) || typeof data.message !== 'string' || data.message === '') return undefined;
+  // The legacy refusals (saveParameters, saveActivities, ...) answer the word 'Error' with the sentence in detail.
+  if (data.message === 'Error' && 'detail' in data && typeof data.detail === 'string' && data.detail !== '') return data.detail;
+  return data.message;
 }
 
 /** The field a refusal names (`field` in the error body), e.g. 'signaturePassword' or 'amendmentReason'. */

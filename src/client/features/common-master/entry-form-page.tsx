@@ -10,7 +10,7 @@
  */
 import { useMemo, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import Box from '@mui/material/Box';
@@ -37,9 +37,7 @@ import { MSG } from '../../../shared/contract/messages';
 import {
   COMMON_MASTER_ENDPOINTS,
   type CommonMasterEntry,
-  type CommonMasterSaveAnswer,
   type CommonMasterTypeInfo,
-  type DependencySaveAnswer,
   type MasterItem,
 } from '../../../shared/contract/common-master-endpoints';
 import { COMMON_MASTER_MSG } from '../../../shared/resources/common-master';
@@ -54,13 +52,16 @@ import {
   type DependencyPair,
 } from '../../../shared/validation/dependency-values';
 import type { RootState } from '../../app/store';
-import { usePending, useQuery, useRequest } from '../../crud/use-request';
+import { useChange, usePending, useQuery } from '../../crud/use-request';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
-import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
+import { notifyError } from '../../lib/notifier/notify-slice';
 import { MASTER_TYPES, PARENT_TYPES, TYPES_FAILED, type MasterTypeOption } from './master-types';
 
 const selectUserId = (state: RootState): number | null => state.session.user?.id ?? null;
+/** The request-slice entries of the two saves. */
+const ENTRY_SAVE_KEY = 'common-master:entry-save';
+const DEPENDENCY_SAVE_KEY = 'common-master:dependency-save';
+const SAVED = 'Record Saved Successfully!';
 const homeOf = (typeid: number | null) => (typeid ? `/CommonMasterEntry/${typeid}` : '/CommonMasterTypeHome');
 
 const entrySchema = yup.object({
@@ -68,24 +69,16 @@ const entrySchema = yup.object({
   value: yup.string().trim().required(COMMON_MASTER_MSG.value).max(50, COMMON_MASTER_MSG.value),
 });
 
-function useFailure() {
-  const dispatch = useDispatch();
-  return (error: unknown, fallback: string) => {
-    if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
-  };
-}
-
 /** Dependency off: Shortname and Value of one entry. */
 function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry | null }) {
   const dispatch = useDispatch();
-  const navigate = useNavigate();
   const userID = useSelector(selectUserId);
-  const fail = useFailure();
-  const request = useRequest();
+  const change = useChange();
+  const saving = usePending(COMMON_MASTER_ENDPOINTS.savecommonmaster, ENTRY_SAVE_KEY);
   const formik = useFormik({
     initialValues: { shortname: entry?.shortname ?? '', value: entry?.value ?? '' },
     validationSchema: entrySchema,
-    onSubmit: async (values) => {
+    onSubmit: (values) => {
       const body = {
         typeid,
         shortname: values.shortname.trim(),
@@ -93,21 +86,17 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
         userID,
         ...(entry ? { id: entry.id, version: entry.version } : {}),
       };
-      try {
-        const answer = await request<CommonMasterSaveAnswer>(COMMON_MASTER_ENDPOINTS.savecommonmaster, body);
-        if (answer?.status === 'Success') {
-          dispatch(notifySuccess(answer.message));
-          unsaved.release();
-          void navigate(homeOf(typeid));
-        } else {
-          dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || RESOURCE_MSG.checkAgain, MSG.oops));
-        }
-      } catch (error) {
-        fail(error, RESOURCE_MSG.checkAgain);
-      }
+      change(COMMON_MASTER_ENDPOINTS.savecommonmaster, body, {
+        key: ENTRY_SAVE_KEY, failureText: RESOURCE_MSG.checkAgain, failureTitle: MSG.oops,
+        outcome: {
+          okWhen: { field: 'status', value: 'Success' }, success: { text: SAVED, field: 'message' }, navigate: homeOf(typeid),
+          refused: { text: RESOURCE_MSG.checkAgain, field: 'rescoremessage', title: MSG.oops }, reasonFirst: true,
+        },
+      });
     },
   });
-  const unsaved = useUnsavedChanges(formik.dirty, formik.isSubmitting);
+  // While the save is under way nothing asks: a good save moves on to the entries at once.
+  const unsaved = useUnsavedChanges(formik.dirty, saving);
   const submit = async () => {
     const errors = await formik.validateForm();
     const messages = [errors.shortname, errors.value].filter((m): m is string => Boolean(m));
@@ -150,7 +139,7 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
         <Button component={RouterLink} to={homeOf(typeid)} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back
         </Button>
-        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={formik.isSubmitting}>
+        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving}>
           Save
         </Button>
       </Box>
@@ -247,10 +236,8 @@ function PairRow({ index, pair, onSave, onDelete }: {
 /** Dependency on: entries of `typeid` created from pairs, each depending on one entry of the parent type. */
 function DependencyForm({ typeid }: { typeid: number }) {
   const dispatch = useDispatch();
-  const navigate = useNavigate();
   const userID = useSelector(selectUserId);
-  const fail = useFailure();
-  const request = useRequest();
+  const change = useChange();
   const typeList = useQuery<MasterTypeOption[]>(PARENT_TYPES, {}, { failureText: TYPES_FAILED, failureTitle: MSG.oops }).data;
   const types = Array.isArray(typeList) ? typeList : [];
   const [parentType, setParentType] = useState('');
@@ -266,7 +253,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
   // writes the text again, so the two never differ.
   const [text, setText] = useState('');
   const pairs = useMemo(() => parseDependencyValues(text) ?? [], [text]);
-  const saving = usePending(COMMON_MASTER_ENDPOINTS.savecommonmasterdependancy);
+  const saving = usePending(COMMON_MASTER_ENDPOINTS.savecommonmasterdependancy, DEPENDENCY_SAVE_KEY);
   const format = useMemo(() => dependencyValuesFormat(text), [text]);
   const unsaved = useUnsavedChanges(parentType !== '' || parent !== '' || text.trim() !== '', saving);
 
@@ -275,32 +262,27 @@ function DependencyForm({ typeid }: { typeid: number }) {
     setParent('');
   };
 
-  const save = async () => {
+  const save = () => {
     if (!parentType) return void dispatch(notifyError(COMMON_MASTER_MSG.type, MSG.oops));
     if (!parent) return void dispatch(notifyError('Please select the Dependency.', MSG.oops));
     const checked = checkDependencyPairs(pairs);
     if (!checked.ok) return void dispatch(notifyError(checked.message, MSG.oops));
-    try {
-      const answer = await request<DependencySaveAnswer>(COMMON_MASTER_ENDPOINTS.savecommonmasterdependancy, {
-        typeid,
-        typeidfordep: Number(parentType),
-        typeidfordepsortname: Number(parent),
-        valueforjson: text,
-        distList: checked.pairs,
-        userID,
-      });
-      if (answer?.status === 'Success') {
-        dispatch(notifySuccess(answer.message));
-        unsaved.release();
-        void navigate(homeOf(typeid));
-      } else if (answer?.status === 'Error1') {
-        dispatch(notifyWarning(answer.massage));
-      } else {
-        dispatch(notifyError(RESOURCE_MSG.checkAgain, MSG.oops));
-      }
-    } catch (e) {
-      fail(e, RESOURCE_MSG.checkAgain);
-    }
+    change(COMMON_MASTER_ENDPOINTS.savecommonmasterdependancy, {
+      typeid,
+      typeidfordep: Number(parentType),
+      typeidfordepsortname: Number(parent),
+      valueforjson: text,
+      distList: checked.pairs,
+      userID,
+    }, {
+      key: DEPENDENCY_SAVE_KEY, failureText: RESOURCE_MSG.checkAgain, failureTitle: MSG.oops,
+      outcome: {
+        okWhen: { field: 'status', value: 'Success' }, success: { text: SAVED, field: 'message' }, navigate: homeOf(typeid),
+        // Error1: some pairs exist already; the server's massage says which.
+        warning: { when: { field: 'status', value: 'Error1' }, toast: { text: RESOURCE_MSG.checkAgain, field: 'massage' } },
+        refused: { text: RESOURCE_MSG.checkAgain, title: MSG.oops }, reasonFirst: true,
+      },
+    });
   };
 
   return (
@@ -383,7 +365,7 @@ function DependencyForm({ typeid }: { typeid: number }) {
           Back
         </Button>
         {format.ok ? (
-          <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={() => void save()}>
+          <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={save}>
             Save
           </Button>
         ) : null}

@@ -5,7 +5,6 @@
  * else changed the group meanwhile the save answers 409, the typed name stays and the form offers Reload.
  */
 import { useEffect } from 'react';
-import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
 import Alert from '@mui/material/Alert';
@@ -14,34 +13,29 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { GROUP_NAME_MAX, MENU_ADMIN_ENDPOINTS, MENU_MSG, type GroupSaveAnswer, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
-import { useQuery, useRequest } from '../../crud/use-request';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { GROUP_NAME_MAX, MENU_ADMIN_ENDPOINTS, MENU_MSG, type UserGroupRow } from '../../../shared/contract/menu-endpoints';
+import { useChange, usePending, useQuery } from '../../crud/use-request';
 import { GROUP_LIST_PATH } from './group-paths';
 import { StaleAlert } from '../../lib/stale-alert';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 
+/** The request-slice entry of the save. */
+const SAVE_KEY = 'groups:save';
+
 export default function GroupFormPage() {
-  const dispatch = useDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
-  const request = useRequest();
+  const change = useChange();
+  const saving = usePending(MENU_ADMIN_ENDPOINTS.SaveUserGroup, SAVE_KEY);
   const groups = useQuery<UserGroupRow[]>(id ? MENU_ADMIN_ENDPOINTS.getAllgroup : null, {}, { key: 'groups:form', failureText: MENU_MSG.oops, failureTitle: '' });
   const form = useFormik({
     initialValues: { updategroupname: '' },
-    onSubmit: async (v) => {
-      try {
-        const answer = await request<GroupSaveAnswer>(MENU_ADMIN_ENDPOINTS.SaveUserGroup, { updategroupname: v.updategroupname, ...(id ? { id, version } : {}) });
-        if (answer?.status === 'OK') {
-          dispatch(notifySuccess(MENU_MSG.done));
-          unsaved.release();
-          navigate(GROUP_LIST_PATH);
-        } else dispatch(notifyError(MENU_MSG.oops, undefined, answer?.message));
-      } catch (e) {
-        if (!isHandledCentrally(e)) dispatch(notifyError(MENU_MSG.oops, undefined, serverMessage(e)));
-      }
+    onSubmit: (v) => {
+      change(MENU_ADMIN_ENDPOINTS.SaveUserGroup, { updategroupname: v.updategroupname, ...(id ? { id, version } : {}) }, {
+        key: SAVE_KEY, failureText: MENU_MSG.oops, failureTitle: '',
+        outcome: { okWhen: { field: 'status', value: 'OK' }, success: { text: MENU_MSG.done }, navigate: GROUP_LIST_PATH, refused: { text: MENU_MSG.oops, detailField: 'message' } },
+      });
     },
   });
   const { setValues } = form;
@@ -55,7 +49,8 @@ export default function GroupFormPage() {
     if (group) void setValues({ updategroupname: group.groupname });
   }, [group, setValues]);
   // Changed: the name differs from the group's (or, for a new group, something is typed).
-  const unsaved = useUnsavedChanges(form.values.updategroupname.trim() !== (group?.groupname ?? ''), form.isSubmitting);
+  // While the save is under way nothing asks: a good save moves on to the list at once.
+  const unsaved = useUnsavedChanges(form.values.updategroupname.trim() !== (group?.groupname ?? ''), saving);
 
   return (
     <Paper component="form" noValidate onSubmit={form.handleSubmit} sx={{ p: 3, maxWidth: 520, display: 'grid', gap: 2 }}>
@@ -69,7 +64,7 @@ export default function GroupFormPage() {
       />
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button variant="outlined" onClick={() => navigate(GROUP_LIST_PATH)}>Cancel</Button>
-        <Button variant="contained" type="submit" disabled={form.isSubmitting}>Save</Button>
+        <Button variant="contained" type="submit" disabled={saving}>Save</Button>
       </Box>
     </Paper>
   );

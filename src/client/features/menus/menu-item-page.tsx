@@ -20,12 +20,11 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  MENU_ADMIN_ENDPOINTS, MENU_MSG, MENU_NAME_MAX, type MenuPageOption, type MenuStatusAnswer, type MenuTreeNode, type ModuleOption,
+  MENU_ADMIN_ENDPOINTS, MENU_MSG, MENU_NAME_MAX, type MenuPageOption, type MenuTreeNode, type ModuleOption,
 } from '../../../shared/contract/menu-endpoints';
 import { ROUTES } from '../../../shared/contract/routes';
-import { useQuery, useRequest } from '../../crud/use-request';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { useChange, usePending, useQuery } from '../../crud/use-request';
+import { notifyError } from '../../lib/notifier/notify-slice';
 import { MENU_BY_USER_PATH, fromOf, ownerIn, ownersEndpoint, treePath } from './menu-api';
 import { emptyMenuItemForm, firstError, menuItemSchema, type MenuItemForm } from './menu-item-schema';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -48,6 +47,9 @@ function locate(tree: MenuTreeNode[], id: number): Editing | null {
   return null;
 }
 
+/** The request-slice entry of the save (new item or edit). */
+const SAVE_KEY = 'menus:item-save';
+
 export default function MenuItemPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -56,7 +58,8 @@ export default function MenuItemPage() {
   const from = fromOf(params.get('from'));
   const mode = params.get('forstr') === 'edit' ? 'edit' : 'new';
   const menuId = Number(params.get('menuId')) || null;
-  const request = useRequest();
+  const change = useChange();
+  const saving = usePending(MENU_ADMIN_ENDPOINTS.savemenubyuserforjson, SAVE_KEY);
   const moduleList = useQuery<ModuleOption[]>(MENU_ADMIN_ENDPOINTS.getmodulelst, {}, { failureText: 'Could not load the modules.', failureTitle: '' }).data;
   const modules = Array.isArray(moduleList) ? moduleList : [];
   // What a save is checked against: the item (edit) or the version of the user's or group's menu (new).
@@ -77,36 +80,30 @@ export default function MenuItemPage() {
   const form = useFormik<MenuItemForm>({
     initialValues: emptyMenuItemForm,
     validationSchema: schema,
-    onSubmit: async (v) => {
-      try {
-        if (mode === 'edit') {
-          const answer = await request<MenuStatusAnswer>(MENU_ADMIN_ENDPOINTS.updatemenubyuser, {
-            usergroupid: from === 'group' ? id : 0, id, from, menuId: editing?.node.id, sequence: v.sequence, landPage: v.landPage ? 'Y' : 'N', menuname: v.menuname.trim(),
-            version: editing?.node.version,
-          });
-          dispatch(notifySuccess(answer?.message || MENU_MSG.saved));
-        } else {
-          const module = modules.find((m) => m.moduleid === v.moduleid);
-          const page = pages.find((p) => p.pageid === v.pageid);
-          const answer = await request<MenuStatusAnswer>(MENU_ADMIN_ENDPOINTS.savemenubyuserforjson, {
-            jsonsavelist: [{
-              from, moduleid: v.moduleid, pageid: v.isSubMenu ? null : v.pageid, parentId: v.isSubMenu ? (v.parentId || v.moduleid) : (page?.parentId ?? v.moduleid),
-              resourcegroupid: from === 'group' ? id : null, sequence: v.sequence, modulename: module?.modulename ?? '', pagename: v.isSubMenu ? '' : (page?.pagename ?? ''),
-              isSubMenu: v.isSubMenu ? 'Y' : 'N', menuname: v.isSubMenu ? v.menuname.trim() : '', link: v.isSubMenu ? v.link : undefined,
-            }],
-            landPage: v.landPage ? 'Y' : 'N', groupId: from === 'group' ? id : null, userId: from === 'group' ? null : id, menuVersion,
-          });
-          if (answer?.status !== 'OK') {
-            dispatch(notifyError(MENU_MSG.saveFailed));
-            return;
-          }
-          dispatch(notifySuccess(answer.message || MENU_MSG.saved));
-        }
-        unsaved.release();
-        navigate(treePath(id, from));
-      } catch (e) {
-        if (!isHandledCentrally(e)) dispatch(notifyError(mode === 'edit' ? (serverMessage(e) ?? MENU_MSG.onlyGroups) : MENU_MSG.saveFailed, undefined, serverMessage(e)));
+    onSubmit: (v) => {
+      // A good save toasts the server's sentence and goes back to the tree; 401, 409 (Reload) and no answer are the
+      // data layer's.
+      const outcome = {
+        okWhen: { field: 'status', value: 'OK' }, success: { text: MENU_MSG.saved, field: 'message' }, navigate: treePath(id, from),
+        refused: { text: MENU_MSG.saveFailed, title: '' },
+      };
+      if (mode === 'edit') {
+        change(MENU_ADMIN_ENDPOINTS.updatemenubyuser, {
+          usergroupid: from === 'group' ? id : 0, id, from, menuId: editing?.node.id, sequence: v.sequence, landPage: v.landPage ? 'Y' : 'N', menuname: v.menuname.trim(),
+          version: editing?.node.version,
+        }, { key: SAVE_KEY, failureText: MENU_MSG.onlyGroups, failureTitle: '', outcome: { ...outcome, reasonFirst: true } });
+        return;
       }
+      const module = modules.find((m) => m.moduleid === v.moduleid);
+      const page = pages.find((p) => p.pageid === v.pageid);
+      change(MENU_ADMIN_ENDPOINTS.savemenubyuserforjson, {
+        jsonsavelist: [{
+          from, moduleid: v.moduleid, pageid: v.isSubMenu ? null : v.pageid, parentId: v.isSubMenu ? (v.parentId || v.moduleid) : (page?.parentId ?? v.moduleid),
+          resourcegroupid: from === 'group' ? id : null, sequence: v.sequence, modulename: module?.modulename ?? '', pagename: v.isSubMenu ? '' : (page?.pagename ?? ''),
+          isSubMenu: v.isSubMenu ? 'Y' : 'N', menuname: v.isSubMenu ? v.menuname.trim() : '', link: v.isSubMenu ? v.link : undefined,
+        }],
+        landPage: v.landPage ? 'Y' : 'N', groupId: from === 'group' ? id : null, userId: from === 'group' ? null : id, menuVersion,
+      }, { key: SAVE_KEY, failureText: MENU_MSG.saveFailed, failureTitle: '', outcome });
     },
   });
   const { setValues, setFieldValue, values } = form;
@@ -119,7 +116,7 @@ export default function MenuItemPage() {
   useEffect(() => {
     if (editing) void setValues(opened);
   }, [editing, opened, setValues]);
-  const unsaved = useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(opened), form.isSubmitting);
+  const unsaved = useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(opened), saving);
 
   // The menus of the chosen module, kept under the module (a list of another module is never shown).
   const pageList = useQuery<MenuPageOption[]>(mode === 'new' && values.moduleid !== '' ? MENU_ADMIN_ENDPOINTS.menubymenname : null, { moduleid: values.moduleid }, {
@@ -206,7 +203,7 @@ export default function MenuItemPage() {
       </Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button variant="outlined" onClick={() => navigate(back)}>Cancel</Button>
-        <Button variant="contained" type="submit" disabled={form.isSubmitting}>Save</Button>
+        <Button variant="contained" type="submit" disabled={saving}>Save</Button>
       </Box>
     </Paper>
   );

@@ -16,9 +16,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { MENU_ADMIN_ENDPOINTS, MENU_MSG, type MenuStatusAnswer, type MenuTreeNode } from '../../../shared/contract/menu-endpoints';
-import { useQuery, useRequest } from '../../crud/use-request';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { MENU_ADMIN_ENDPOINTS, MENU_MSG, type MenuTreeNode } from '../../../shared/contract/menu-endpoints';
+import { useChange, useQuery } from '../../crud/use-request';
+import { notifyError } from '../../lib/notifier/notify-slice';
 import { MENU_BY_USER_PATH, fromOf, ownerIn, ownersEndpoint } from './menu-api';
 import { MenuTreeView, findNode } from './menu-tree-view';
 import { StaleAlert } from '../../lib/stale-alert';
@@ -26,16 +26,19 @@ import { StaleAlert } from '../../lib/stale-alert';
 export const menuItemPath = (id: string, from: string, forstr: 'new' | 'edit', menuId: number | null) =>
   `/menu2?id=${id}&from=${from}&forstr=${forstr}${menuId ? `&menuId=${menuId}` : ''}`;
 
+/** The request-slice entry of a delete (the tree is read again after it). */
+const DELETE_KEY = 'menus:item-delete';
+
 export default function MenuTreePage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const from = fromOf(params.get('from'));
-  const request = useRequest();
+  const change = useChange();
   // The owner (name and menu version) first, then the tree: a change between the two reads makes the next
   // change refused as stale, never missed. Reloading the owner therefore reloads the tree after it.
-  const owners = useQuery<unknown>(ownersEndpoint(from), {}, { key: `menus/tree/owner/${from}/${id}` });
+  const owners = useQuery<unknown>(ownersEndpoint(from), {}, { key: `menus/tree/owner/${from}/${id}`, reloadAfter: DELETE_KEY });
   const ownerRead = owners.entry !== undefined && owners.entry.status !== 'pending';
   const treeQuery = useQuery<MenuTreeNode[]>(
     ownerRead ? MENU_ADMIN_ENDPOINTS.menubyuser : null,
@@ -69,23 +72,14 @@ export default function MenuTreePage() {
     if (!selected) dispatch(notifyError('Please select a menu item in the tree.'));
     else setConfirming(true);
   };
-  const remove = async () => {
+  const remove = () => {
     setConfirming(false);
     if (!selected) return;
-    try {
-      const answer = await request<MenuStatusAnswer>(
-        MENU_ADMIN_ENDPOINTS.deletemenubyuser,
-        { parentid: selected.parentId ?? 0, menuId: selected.id, ...target, menuVersion },
-        { failureText: MENU_MSG.saveFailed, failureTitle: '' },
-      );
-      if (answer?.status === 'OK') {
-        dispatch(notifySuccess(answer.message || MENU_MSG.deleted));
-        setSelectedId(null);
-        load();
-      } else dispatch(notifyError(MENU_MSG.saveFailed));
-    } catch {
-      // A refusal is toasted by the request layer (failureText), 401 and 409 are answered there too.
-    }
+    // The tree is read again after the delete (the owner's version first, then the tree: reloadAfter below).
+    change(MENU_ADMIN_ENDPOINTS.deletemenubyuser, { parentid: selected.parentId ?? 0, menuId: selected.id, ...target, menuVersion }, {
+      key: DELETE_KEY, failureText: MENU_MSG.saveFailed, failureTitle: '',
+      outcome: { okWhen: { field: 'status', value: 'OK' }, success: { text: MENU_MSG.deleted, field: 'message' }, refused: { text: MENU_MSG.saveFailed, title: '' } },
+    });
   };
 
   return (

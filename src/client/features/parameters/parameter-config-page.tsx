@@ -8,7 +8,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -29,7 +29,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import SaveIcon from '@mui/icons-material/Save';
 import { MSG } from '../../../shared/contract/messages';
-import { PARAMETER_ENDPOINTS, type ActivityParameters, type SaveParametersAnswer } from '../../../shared/contract/parameter-endpoints';
+import { PARAMETER_ENDPOINTS, type ActivityParameters } from '../../../shared/contract/parameter-endpoints';
 import {
   DATE_RULES,
   DATE_RULE_FLAGS,
@@ -60,13 +60,14 @@ import {
 } from '../../../shared/parameters';
 import type { RootState } from '../../app/store';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { usePending, useQuery, useRequest, type EndpointRef } from '../../crud/use-request';
-import { httpStatus, isHandledCentrally, serverMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { useChange, usePending, useQuery, type EndpointRef } from '../../crud/use-request';
+import { notifyError } from '../../lib/notifier/notify-slice';
 import { StaleAlert } from '../../lib/stale-alert';
 
 export const ACTIVITY_HOME = '/activityHome';
 export const PARAM_MSG = { saved: 'Record Saved Successfully!', failed: 'Please Check Again!' } as const;
+/** The request-slice entry of the save. */
+const SAVE_KEY = 'parameters:save';
 
 interface MasterTypeOption { id: number; code: string; type: string }
 interface ActivityOption { id: number; shortname: string; activityname: string; activitylevel: string }
@@ -160,9 +161,8 @@ const storedRows = (p: ActivityParameters | undefined): ParameterTableRow[] =>
 
 function ParameterConfig({ activityId }: { activityId: number }) {
   const dispatch = useDispatch();
-  const navigate = useNavigate();
   const userID = useSelector(selectUserId);
-  const request = useRequest();
+  const change = useChange();
   const read = useQuery<ActivityParameters>(PARAMETER_ENDPOINTS.getActivityParametersByid, { id: activityId }, {
     failureText: 'The activity could not be loaded.', failureTitle: MSG.oops,
   });
@@ -183,7 +183,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
     setRows(stored);
     setForm(emptyParameterForm(nextSequence(stored)));
   }
-  const saving = usePending(PARAMETER_ENDPOINTS.saveParameters);
+  const saving = usePending(PARAMETER_ENDPOINTS.saveParameters, SAVE_KEY);
   const reload = () => {
     read.reload();
     types.reload();
@@ -226,29 +226,16 @@ function ParameterConfig({ activityId }: { activityId: number }) {
     }
   };
 
-  const onSave = async () => {
-    try {
-      const answer = await request<SaveParametersAnswer>(PARAMETER_ENDPOINTS.saveParameters, {
-        actid: activityId,
-        activityID: activityId,
-        activeList: rows.map(rowToPayload),
-        userID,
-        version,
-      });
-      if (answer?.message === 'Success') {
-        dispatch(notifySuccess(PARAM_MSG.saved));
-        unsaved.release();
-        void navigate(ACTIVITY_HOME);
-      } else {
-        dispatch(notifyError(PARAM_MSG.failed, MSG.oops));
-      }
-    } catch (error) {
-      // 401, a stale set (409: the Reload offer below), no answer and 5xx are answered by the data layer.
-      if (isHandledCentrally(error)) return;
-      const data = (error as { response?: { data?: { detail?: unknown } } })?.response?.data;
-      const detail = httpStatus(error) === 400 && typeof data?.detail === 'string' ? data.detail : undefined;
-      dispatch(notifyError(detail ?? serverMessage(error) ?? PARAM_MSG.failed, MSG.oops));
-    }
+  // A good save toasts and goes back to the activities; a refusal toasts the server's sentence (401, a stale set with
+  // its Reload offer below, no answer and 5xx are answered by the data layer).
+  const onSave = () => {
+    change(PARAMETER_ENDPOINTS.saveParameters, { actid: activityId, activityID: activityId, activeList: rows.map(rowToPayload), userID, version }, {
+      key: SAVE_KEY, failureText: PARAM_MSG.failed, failureTitle: MSG.oops,
+      outcome: {
+        okWhen: { field: 'message', value: 'Success' }, success: { text: PARAM_MSG.saved }, navigate: ACTIVITY_HOME,
+        refused: { text: PARAM_MSG.failed, title: MSG.oops }, reasonFirst: true,
+      },
+    });
   };
 
   const lengthField = (name: 'minlength' | 'maxlength', label: string) => (
@@ -402,7 +389,7 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         <Button component={RouterLink} to={ACTIVITY_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back
         </Button>
-        <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={() => void onSave()}>
+        <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={onSave}>
           Save
         </Button>
       </Box>

@@ -32,11 +32,9 @@ import { MSG } from '../../../shared/contract/messages';
 import { APPROVER_MSG, USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../shared/contract/user-endpoints';
 import { employee, workflowRole } from '../../../shared/resources';
 import type { Row } from '../../crud/crud-api';
-import { usePending, useQuery, useRequest } from '../../crud/use-request';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
-import { navigateTo } from '../../lib/navigation/navigation';
+import { useChange, usePending, useQuery } from '../../crud/use-request';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { notifyError } from '../../lib/notifier/notify-slice';
 import { StaleAlert } from '../../lib/stale-alert';
 import { EmployeePicker } from './employee-picker';
 
@@ -98,11 +96,14 @@ export function accessError(access: Pick<Access, 'roleid' | 'reportingmanagerid'
   return null;
 }
 
+/** The request-slice entry of the save. */
+const SAVE_KEY = 'users:activity-access-save';
+
 export default function UserActivityAccess() {
   const { id: param } = useParams();
   const id = /^\d+$/.test(param ?? '') ? Number(param) : 0;
   const dispatch = useDispatch();
-  const request = useRequest();
+  const change = useChange();
   const loadFailure = { failureText: ACCESS_LOAD_FAILED, failureTitle: MSG.oops };
   const read = useQuery<unknown>(id ? USER_ACCESS_ENDPOINTS.getUsractById : null, { userid: id }, loadFailure);
   /** The access as the server holds it; the screen edits a copy of it (`access`). */
@@ -123,7 +124,7 @@ export default function UserActivityAccess() {
     () => (approvers.data === undefined ? null : Array.isArray(approvers.data) ? approvers.data.filter((x) => x.id !== loaded?.userid) : []),
     [approvers.data, loaded?.userid],
   );
-  const saving = usePending(USER_ACCESS_ENDPOINTS.saveUserActivityAceess);
+  const saving = usePending(USER_ACCESS_ENDPOINTS.saveUserActivityAceess, SAVE_KEY);
   // Changed: the ticks or the reporting manager differ from what the server holds.
   const unsaved = useUnsavedChanges(JSON.stringify(access) !== JSON.stringify(loaded), saving);
   const reload = () => {
@@ -136,26 +137,21 @@ export default function UserActivityAccess() {
     setAccess((a) => a && { ...a, actAccesslst: a.actAccesslst.map((r) => (r.activityID === activityID ? { ...r, chkselect: on } : r)) });
   const tickAll = (on: boolean) => setAccess((a) => a && { ...a, actAccesslst: a.actAccesslst.map((r) => ({ ...r, chkselect: on })) });
 
-  const save = async () => {
+  const save = () => {
     if (!access || saving) return;
     const problem = accessError(access);
     if (problem) {
       dispatch(notifyError(problem, MSG.oops));
       return;
     }
-    try {
-      const { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version } = access;
-      const answer = await request<Row>(USER_ACCESS_ENDPOINTS.saveUserActivityAceess, { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version });
-      if (answer?.status === 'Success') {
-        dispatch(notifySuccess(str(answer.message) || USER_ACCESS_MSG.saved));
-        unsaved.release();
-        dispatch(navigateTo(employee.routes.home));
-      } else {
-        dispatch(notifyError(str(answer?.message) || MSG.oops, MSG.oops));
-      }
-    } catch (error) {
-      if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? USER_ACCESS_MSG.activity, MSG.oops));
-    }
+    const { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version } = access;
+    change(USER_ACCESS_ENDPOINTS.saveUserActivityAceess, { userid, resourceId, roleid, reportingmanagerid, actAccesslst, version }, {
+      key: SAVE_KEY, failureText: USER_ACCESS_MSG.activity, failureTitle: MSG.oops,
+      outcome: {
+        okWhen: { field: 'status', value: 'Success' }, success: { text: USER_ACCESS_MSG.saved, field: 'message' }, navigate: employee.routes.home,
+        refused: { text: MSG.oops, field: 'message', title: MSG.oops }, reasonFirst: true,
+      },
+    });
   };
 
   const rows = access?.actAccesslst ?? [];
@@ -285,7 +281,7 @@ export default function UserActivityAccess() {
           Back
         </Button>
         {access ? (
-          <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void save()} disabled={saving} aria-busy={saving || undefined}>
+          <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving} aria-busy={saving || undefined}>
             Save
           </Button>
         ) : null}
