@@ -138,4 +138,47 @@ describe('a change and its follow-up (useChange)', () => {
     expect(moves()).toEqual(['/newGrouphome']);
     await stop(task);
   });
+
+  test('a warning answer toasts a warning and stays; a refusal may carry a second line; an error status may toast the server\'s sentence first', async () => {
+    const SAVE = MENU_ADMIN_ENDPOINTS.SaveUserGroup;
+    const outcome = {
+      okWhen: { field: 'status', value: 'OK' }, navigate: '/newGrouphome',
+      warning: { when: { field: 'status', value: 'Error1' }, toast: { text: 'Check the pairs.', field: 'massage' } },
+      refused: { text: 'Oops', detailField: 'message' }, reasonFirst: true,
+    };
+    const answers: Array<() => Promise<unknown>> = [
+      () => Promise.resolve({ status: 'Error1', massage: 'Short Name PN Already Exists!' }),
+      () => Promise.resolve({ status: 'NO', message: 'This User Group Is Already Present!' }),
+      () => Promise.reject(httpError(400, { message: 'Error', detail: 'updategroupname must be text.' })),
+      () => Promise.reject(httpError(400, {})),
+    ];
+    mockedPost.mockImplementation(() => answers.shift()!());
+    const { store, task } = createAppStore();
+    function Saver() {
+      const change = useChange();
+      return <button type="button" onClick={() => change(SAVE, { updategroupname: 'x' }, { key: 'groups:save', failureText: 'Could not save.', failureTitle: '', outcome })}>save</button>;
+    }
+    render(<AppProviders store={store}><Saver /></AppProviders>);
+    type Note = { variant: string; title?: string; message: string; detail?: string };
+    const toasts = () => (sessionLogOf(store)?.actions() ?? []).filter((a) => a.type === 'notify/enqueued')
+      .map((a) => (a as unknown as { payload: Note }).payload).map((n) => `${n.variant}:${n.title ?? ''}:${n.message}:${n.detail ?? ''}`);
+    const save = async (n: number) => {
+      fireEvent.click(screen.getByRole('button', { name: 'save' }));
+      await waitFor(() => expect(toasts()).toHaveLength(n));
+    };
+    await save(1);
+    await save(2);
+    await save(3);
+    await save(4);
+    expect(toasts()).toEqual([
+      'warning::Short Name PN Already Exists!:',
+      'error::Oops:This User Group Is Already Present!',
+      // the legacy refusal's word 'Error' gives way to its sentence
+      'error::updategroupname must be text.:',
+      // no sentence: the change's own text
+      'error::Could not save.:',
+    ]);
+    expect((sessionLogOf(store)?.actions() ?? []).filter((a) => a.type === 'navigation/navigateTo')).toEqual([]);
+    await stop(task);
+  });
 });
