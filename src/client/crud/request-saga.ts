@@ -70,8 +70,8 @@ export function* perform({ key, requestId, endpoint, body, failureText, failureT
     if (outcome) yield call(followUp, outcome, answer);
   } catch (error) {
     const handled = isHandledCentrally(error);
-    yield put(failed({ key, requestId, message: serverMessage(error) ?? null, httpStatus: httpStatus(error) ?? null, handled }));
     const reason = serverMessage(error);
+    yield put(failed({ key, requestId, message: reason ?? null, httpStatus: httpStatus(error) ?? null, handled }));
     if (!handled && failureText) {
       yield put(outcome?.reasonFirst && reason ? notifyError(reason, failureTitle ?? MSG.oops) : notifyError(failureText, failureTitle ?? MSG.oops, reason));
     }

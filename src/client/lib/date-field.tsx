@@ -10,7 +10,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 
 /** The typed and shown format (dayjs tokens): 05-Jan-2026. */
-export const DATE_FIELD_FORMAT = 'DD-MMM-YYYY';
+const DATE_FIELD_FORMAT = 'DD-MMM-YYYY';
 const ISO_DAY = 'YYYY-MM-DD';
 /** The empty field's hint follows the format: DD-MMM-YYYY (MUI's default writes MMMM for any month name). */
 const LOCALE_TEXT = { fieldMonthPlaceholder: ({ contentType }: { contentType: string }) => (contentType === 'letter' ? 'MMM' : 'MM') };

@@ -1,6 +1,5 @@
 import { fireEvent, within } from '@testing-library/react';
-import dayjs from 'dayjs';
-import { DATE_FIELD_FORMAT } from '../lib/date-field';
+import { formatDay } from '../../shared/format/date-time';
 
 /**
  * The input of a DateField by its label: the picker keeps the typed text (dd-MMM-yyyy) in a hidden input named
@@ -26,4 +25,4 @@ export function typeDate(input: HTMLInputElement, iso: string): void {
 }
 
 /** How a DateField shows an ISO day: '2026-01-05' -> '05-Jan-2026'. */
-export const shownDay = (iso: string): string => dayjs(iso).format(DATE_FIELD_FORMAT);
+export const shownDay = formatDay;

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { formatDay } from '../../../src/shared/format/date-time';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -99,11 +100,8 @@ export async function typeDate(page: Page, label: string | RegExp, iso: string):
 /** The text a date field shows ('24-Nov-2026'), read from the input that holds it. */
 export const dateShown = (page: Page, label: string | RegExp): Promise<string> => page.getByRole('group', { name: label }).locator('input').inputValue();
 
-/** How a date field shows an ISO day: '2026-01-05' -> '05-Jan-2026'. */
-export const shownDay = (iso: string): string => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return `${String(d).padStart(2, '0')}-${new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })}-${y}`;
-};
+/** How a date field shows an ISO day: '2026-01-05' -> '05-Jan-2026' (as lists and records do). */
+export const shownDay = formatDay;
 
 /** A sidebar item, its group opened first when it is closed ('Master Data' > 'Department'). */
 export async function sidebarItem(page: Page, group: RegExp, name: string) {

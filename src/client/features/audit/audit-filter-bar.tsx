@@ -43,10 +43,10 @@ export function AuditFilterBar({ value, options, disabled = false, onApply }: Au
           error: Boolean(f.errors[name]),
           helperText: f.errors[name],
         });
-        const dateField = (name: 'fromDate' | 'toDate') => {
-          const { onChange: _typed, onBlur: _left, ...rest } = field(name);
-          return { ...rest, onChange: (iso: string) => void f.setFieldValue(name, iso), onBlur: () => void f.setFieldTouched(name, true) };
-        };
+        const dateField = (name: 'fromDate' | 'toDate') => ({
+          id: `audit-filter-${name}`, name, label: FILTER_LABELS[name], value: f.values[name], error: Boolean(f.errors[name]), helperText: f.errors[name],
+          onChange: (iso: string) => void f.setFieldValue(name, iso), onBlur: () => void f.setFieldTouched(name, true),
+        });
         const select = { select: true, slotProps: { select: { native: true }, inputLabel: { shrink: true } } };
         return (
           <Box component={Form} role="search" aria-label="Activity Log filters" className="audit-no-print" noValidate

@@ -61,8 +61,15 @@ const selectUserId = (state: RootState): number | null => state.session.user?.id
 /** The request-slice entries of the two saves. */
 const ENTRY_SAVE_KEY = 'common-master:entry-save';
 const DEPENDENCY_SAVE_KEY = 'common-master:dependency-save';
-const SAVED = 'Record Saved Successfully!';
 const homeOf = (typeid: number | null) => (typeid ? `/CommonMasterEntry/${typeid}` : '/CommonMasterTypeHome');
+/**
+ * What follows either save: 'Success' toasts the answer's message and goes back to the type's entries; a refusal
+ * toasts the server's sentence (`rescoremessage` in an answer, the message of an error status) or Please Check Again!
+ */
+const savedOutcome = (typeid: number) => ({
+  okWhen: { field: 'status', value: 'Success' }, success: { text: 'Record Saved Successfully!', field: 'message' }, navigate: homeOf(typeid),
+  refused: { text: RESOURCE_MSG.checkAgain, field: 'rescoremessage', title: MSG.oops }, reasonFirst: true,
+});
 
 const entrySchema = yup.object({
   shortname: yup.string().trim().required(COMMON_MASTER_MSG.shortname).max(5, COMMON_MASTER_MSG.shortname),
@@ -88,10 +95,7 @@ function EntryForm({ typeid, entry }: { typeid: number; entry: CommonMasterEntry
       };
       change(COMMON_MASTER_ENDPOINTS.savecommonmaster, body, {
         key: ENTRY_SAVE_KEY, failureText: RESOURCE_MSG.checkAgain, failureTitle: MSG.oops,
-        outcome: {
-          okWhen: { field: 'status', value: 'Success' }, success: { text: SAVED, field: 'message' }, navigate: homeOf(typeid),
-          refused: { text: RESOURCE_MSG.checkAgain, field: 'rescoremessage', title: MSG.oops }, reasonFirst: true,
-        },
+        outcome: savedOutcome(typeid),
       });
     },
   });
@@ -276,12 +280,8 @@ function DependencyForm({ typeid }: { typeid: number }) {
       userID,
     }, {
       key: DEPENDENCY_SAVE_KEY, failureText: RESOURCE_MSG.checkAgain, failureTitle: MSG.oops,
-      outcome: {
-        okWhen: { field: 'status', value: 'Success' }, success: { text: SAVED, field: 'message' }, navigate: homeOf(typeid),
-        // Error1: some pairs exist already; the server's massage says which.
-        warning: { when: { field: 'status', value: 'Error1' }, toast: { text: RESOURCE_MSG.checkAgain, field: 'massage' } },
-        refused: { text: RESOURCE_MSG.checkAgain, title: MSG.oops }, reasonFirst: true,
-      },
+      // Error1: some pairs exist already; the server's massage says which.
+      outcome: { ...savedOutcome(typeid), warning: { when: { field: 'status', value: 'Error1' }, toast: { text: RESOURCE_MSG.checkAgain, field: 'massage' } } },
     });
   };
 
