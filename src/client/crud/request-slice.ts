@@ -27,6 +27,8 @@ export interface RequestEntry {
   requestId: string;
   /** The last request of the key that was answered (or refused); kept while the next one is pending. */
   settledId: string | null;
+  /** The change waits for the user's reason (ChangeOutcome.reason): the question shown. */
+  asking?: ReasonPrompt;
 }
 
 export type RequestsState = Record<string, RequestEntry>;
@@ -46,6 +48,21 @@ export interface RequestPayload {
   file: string | null;
   /** A change whose follow-up the saga carries out (toast, navigation): see ChangeOutcome. */
   outcome?: ChangeOutcome;
+  /**
+   * A refusal with an error status (a 4xx the screen is told) toasts the server's sentence itself, failureText
+   * only when it has none; by default failureText, with the sentence as its second line.
+   */
+  reasonFirst?: boolean;
+  /** A file answer is shown in a new tab (a PDF) instead of being kept: see lib/open-file. */
+  openFile?: boolean;
+}
+
+/** The question a change asks before it is sent, or after the server asked for it (an amendment's reason). */
+export interface ReasonPrompt {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  reasonLabel: string;
 }
 
 /**
@@ -55,7 +72,8 @@ export interface RequestPayload {
  * other answer toasts the refusal. A toast's text is the answer's `field` when it has one, else `text`.
  */
 export interface ChangeOutcome {
-  okWhen: { field: string; value: string };
+  /** One value, or several that are all successes (the sample save's 'Success' and 'Success1'). */
+  okWhen: { field: string; value: string | string[] };
   success?: OutcomeToast;
   /** Where the app goes after a success. */
   navigate?: string;
@@ -67,6 +85,13 @@ export interface ChangeOutcome {
    * failureText only when it has none; by default failureText, with the sentence as its second line.
    */
   reasonFirst?: boolean;
+  /**
+   * The change needs a reason sent in the body's `field` (an amendment of a record results rest on): asked before
+   * the change is sent when `first`, and asked (then sent again, once) when the server refuses it naming that
+   * field. The question is shown by crud/change-reason-prompt from the change's entry; a cancelled question sends
+   * nothing.
+   */
+  reason?: { field: string; first: boolean; prompt: ReasonPrompt };
 }
 export interface OutcomeToast {
   text: string;
@@ -75,6 +100,8 @@ export interface OutcomeToast {
   title?: string;
   /** The answer's field shown as the toast's second line (a refusal's reason). */
   detailField?: string;
+  /** The answer's field whose value follows the text (the Plant Assessment Code after 'Record Saved Successfully!'). */
+  appendField?: string;
 }
 
 const initialState: RequestsState = {};
@@ -102,6 +129,20 @@ export const requestsSlice = createSlice({
       if (entry?.requestId !== payload.requestId) return;
       Object.assign(entry, { status: 'failed', message: payload.message, httpStatus: payload.httpStatus, handled: payload.handled, settledId: payload.requestId });
     },
+    /** A change asks its user for a reason before it goes on (the entry stays pending meanwhile). */
+    reasonAsked(state, { payload }: PayloadAction<{ key: string; requestId: string; prompt: ReasonPrompt }>) {
+      const entry = state[payload.key];
+      if (entry?.requestId === payload.requestId) entry.asking = payload.prompt;
+    },
+    /** The user's reason, or null: the question was cancelled and nothing is sent. */
+    reasonAnswered(state, { payload }: PayloadAction<{ key: string; reason: string | null }>) {
+      const entry = state[payload.key];
+      if (entry) delete entry.asking;
+    },
+    /** A change the user called off (its reason question cancelled): the entry is back to no call at all. */
+    calledOff(state, { payload }: PayloadAction<{ key: string; requestId: string }>) {
+      if (state[payload.key]?.requestId === payload.requestId) delete state[payload.key];
+    },
     /** The screen closed: its entry is dropped (the next visit loads afresh). */
     cleared(state, { payload }: PayloadAction<{ key: string }>) {
       delete state[payload.key];
@@ -118,5 +159,5 @@ declare module '../app/store' {
 }
 
 export const injectedRequests = requestsSlice.injectInto(sliceReducers);
-export const { requested, succeeded, failed, cleared } = requestsSlice.actions;
+export const { requested, succeeded, failed, cleared, reasonAsked, reasonAnswered, calledOff } = requestsSlice.actions;
 export const { selectRequest } = injectedRequests.selectors;

@@ -1,13 +1,14 @@
 /**
  * How a screen talks to the server (DESIGN.md section 5): through the request saga, never by calling HTTP
- * itself. `useQuery` loads what a screen shows (its state lives in the request slice, keyed), `useRequest`
- * sends what a user does (a save, a delete) and gives back a promise of the answer for the screen's next step.
- * Both go through the one failure path of lib/api: after a 401 the sign-in dialog keeps the form as a draft,
- * a 409 offers Reload, no answer or a 5xx says the data is still on the screen; the caller hears of these
- * only through `isHandledCentrally(error)` and leaves them alone.
+ * itself, and never waiting for an answer to decide what comes next. `useQuery` loads what a screen shows (its
+ * state lives in the request slice, keyed); `useChange` sends what a user does (a save, a delete) together with
+ * what follows its answer (a ChangeOutcome: toasts, a move, a reason asked and the change sent again), which
+ * the request saga carries out; a screen that shows the answer itself (a dialog of it) reads it with
+ * `useChangeAnswer`. Both go through the one failure path of lib/api: after a 401 the sign-in dialog keeps the
+ * form as a draft, a 409 offers Reload, no answer or a 5xx says the data is still on the screen.
  *
- *   const request = useRequest();
- *   const answer = await request<GroupSaveAnswer>(MENU_ADMIN_ENDPOINTS.SaveUserGroup, { groupname });
+ *   change(MENU_ADMIN_ENDPOINTS.SaveUserGroup, { groupname }, { key: 'groups:save', failureText: MENU_MSG.oops,
+ *     outcome: { okWhen: { field: 'status', value: 'OK' }, success: { text: MENU_MSG.done }, navigate: '/newGrouphome', refused: { text: MENU_MSG.oops } } });
  *
  *   const groups = useQuery<UserGroupRow[]>(MENU_ADMIN_ENDPOINTS.getAllgroup, {}, { failureText: 'Could not load the user groups.' });
  *   groups.data, groups.loading, groups.reload()
@@ -16,7 +17,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { path } from '../../shared/contract/endpoints';
 import { injectSaga, type RootState } from '../app/store';
-import { answerOf, nextRequestId, requestSaga } from './request-saga';
+import { nextRequestId, requestSaga } from './request-saga';
 import { cleared, requested, selectRequest, type ChangeOutcome, type EndpointRef, type RequestEntry } from './request-slice';
 
 export type { EndpointRef } from './request-slice';
@@ -38,6 +39,8 @@ export interface RequestOptions {
    * after a delete or a status change on it, success or refusal.
    */
   reloadAfter?: string;
+  /** A refusal toasts the server's sentence itself, failureText only when it has none (request-slice). */
+  reasonFirst?: boolean;
 }
 
 /** Starts the request saga in this store (once); every hook of this module calls it. */
@@ -58,9 +61,7 @@ export function usePending(endpoint: EndpointRef, key?: string): boolean {
   return useRequestEntry(keyOf(endpoint, key))?.status === 'pending';
 }
 
-export type Requester = <T>(endpoint: EndpointRef, body: unknown, options?: RequestOptions) => Promise<T>;
-
-/** Remembers the keys a screen's calls were made under and drops their entries when the screen closes. */
+/** Remembers the keys a screen's changes were made under and drops their entries when the screen closes. */
 function useKeysDroppedOnClose(): (key: string) => void {
   const dispatch = useDispatch();
   const keys = useRef(new Set<string>());
@@ -74,27 +75,6 @@ function useKeysDroppedOnClose(): (key: string) => void {
   return useCallback((key: string) => {
     keys.current.add(key);
   }, []);
-}
-
-/**
- * A function that sends one call through the request saga and resolves with its answer (rejects with the
- * failure). Entries of the calls it made are dropped when the screen closes.
- */
-export function useRequest(): Requester {
-  useRequestSaga();
-  const dispatch = useDispatch();
-  const remember = useKeysDroppedOnClose();
-  return useCallback(
-    <T>(endpoint: EndpointRef, body: unknown, options: RequestOptions = {}): Promise<T> => {
-      const key = keyOf(endpoint, options.key);
-      const requestId = nextRequestId();
-      const answer = answerOf<T>(requestId);
-      remember(key);
-      dispatch(requested({ key, requestId, endpoint: { group: endpoint.group, name: endpoint.name }, body, latest: false, failureText: options.failureText ?? null, failureTitle: options.failureTitle ?? null, file: options.file ?? null }));
-      return answer;
-    },
-    [dispatch, remember],
-  ) as Requester;
 }
 
 export interface Query<T> {
@@ -124,12 +104,13 @@ export function useQuery<T>(endpoint: EndpointRef | null, body: unknown, options
   const name = endpoint?.name;
   const failureText = options.failureText ?? null;
   const failureTitle = options.failureTitle ?? null;
+  const reasonFirst = options.reasonFirst ?? false;
   // A change this query follows: each of its answers (or refusals) asks again.
   const afterChange = useRequestEntry(options.reloadAfter ?? '')?.settledId ?? '';
   useEffect(() => {
     if (!group || !name) return;
-    dispatch(requested({ key, requestId: nextRequestId(), endpoint: { group, name }, body: JSON.parse(bodyText) as unknown, latest: true, failureText, failureTitle, file: null }));
-  }, [dispatch, key, group, name, bodyText, asked, failureText, failureTitle, afterChange]);
+    dispatch(requested({ key, requestId: nextRequestId(), endpoint: { group, name }, body: JSON.parse(bodyText) as unknown, latest: true, failureText, failureTitle, file: null, reasonFirst }));
+  }, [dispatch, key, group, name, bodyText, asked, failureText, failureTitle, reasonFirst, afterChange]);
   useEffect(() => () => {
     if (key) dispatch(cleared({ key }));
   }, [dispatch, key]);
@@ -144,13 +125,30 @@ export function useQuery<T>(endpoint: EndpointRef | null, body: unknown, options
   };
 }
 
+/**
+ * The answer of the last change under `key` once it succeeded, for a screen that shows it itself (the OTP or
+ * Sample Code dialog after a save), and `dismiss()`, which drops it (the dialog closed).
+ */
+export function useChangeAnswer<T>(key: string): { answer: T | undefined; dismiss(): void } {
+  const dispatch = useDispatch();
+  const entry = useRequestEntry(key);
+  const dismiss = useCallback(() => dispatch(cleared({ key })), [dispatch, key]);
+  return { answer: entry?.status === 'succeeded' ? (entry.data as T) : undefined, dismiss };
+}
+
 export interface ChangeOptions {
   /** The slice entry of the change (a query with reloadAfter: key asks again after it). */
   key: string;
   /** Toasted (with the server's sentence) when the server refuses the call with an error status. */
   failureText: string;
   failureTitle?: string;
-  outcome: ChangeOutcome;
+  /** What follows the answer; a change whose answer the screen shows itself (a dialog of it) has none. */
+  outcome?: ChangeOutcome;
+  /** A refusal toasts the server's sentence itself, failureText only when it has none. */
+  reasonFirst?: boolean;
+  /** The answer is a file (its fallback name); with `openFile` it is shown in the tab opened by lib/open-file's openTabFor(key). */
+  file?: string;
+  openFile?: boolean;
 }
 
 /**
@@ -162,11 +160,12 @@ export function useChange(): (endpoint: EndpointRef, body: unknown, options: Cha
   const dispatch = useDispatch();
   const remember = useKeysDroppedOnClose();
   return useCallback(
-    (endpoint, body, { key, failureText, failureTitle, outcome }) => {
+    (endpoint, body, { key, failureText, failureTitle, outcome, reasonFirst, file, openFile }) => {
       remember(key);
       dispatch(requested({
         key, requestId: nextRequestId(), endpoint: { group: endpoint.group, name: endpoint.name }, body, latest: false,
-        failureText, failureTitle: failureTitle ?? null, file: null, outcome,
+        failureText, failureTitle: failureTitle ?? null, file: file ?? null, ...(outcome ? { outcome } : {}),
+        ...(reasonFirst ? { reasonFirst } : {}), ...(openFile ? { openFile } : {}),
       }));
     },
     [dispatch, remember],

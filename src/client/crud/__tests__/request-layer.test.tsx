@@ -9,14 +9,18 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MENU_ADMIN_ENDPOINTS } from '../../../shared/contract/menu-endpoints';
 import { createAppStore } from '../../app/store';
 import { AppProviders } from '../../app/providers';
-import { post } from '../../lib/http';
+import { http, post } from '../../lib/http';
+import { openTabFor } from '../../lib/open-file';
 import { sessionLogOf } from '../../lib/session-log';
 import { httpError } from '../../test-support/fixtures';
-import { useChange, useQuery, useRequest } from '../use-request';
+import { ChangeReasonPrompt } from '../change-reason-prompt';
+import { useChange, useChangeAnswer, useQuery, useRequestEntry } from '../use-request';
 import { stop } from './mock-server';
 
-jest.mock('../../lib/http', () => ({ post: jest.fn() }));
+jest.mock('../../lib/http', () => ({ post: jest.fn(), http: { post: jest.fn() } }));
 const mockedPost = post as unknown as jest.Mock;
+/** The HTTP client's own post, which file downloads use (blob answers with headers). */
+const mockedFilePost = http.post as unknown as jest.Mock;
 afterEach(() => jest.clearAllMocks());
 
 const LIST = MENU_ADMIN_ENDPOINTS.getAllgroup;
@@ -33,15 +37,17 @@ function Lister() {
   );
 }
 
+/** A save whose answer the screen shows itself (useChangeAnswer), as the Sample Code dialog does. */
 function Saver() {
-  const request = useRequest();
-  const [said, setSaid] = useState('');
-  const save = () => request<{ status: string }>(SAVE, { updategroupname: 'X' }, { failureText: 'Not saved.' })
-    .then((a) => setSaid(`answer ${a.status}`), (e: { response?: { status?: number } }) => setSaid(`refused ${e.response?.status ?? ''}`));
+  const change = useChange();
+  const saved = useChangeAnswer<{ status: string }>('groups:save');
+  const entry = useRequestEntry('groups:save');
+  const save = () => change(SAVE, { updategroupname: 'X' }, { key: 'groups:save', failureText: 'Not saved.' });
   return (
     <div>
       <button type="button" onClick={save}>save</button>
-      <output aria-label="said">{said}</output>
+      <button type="button" onClick={saved.dismiss}>dismiss</button>
+      <output aria-label="said">{saved.answer ? `answer ${saved.answer.status}` : entry?.status === 'failed' ? `refused ${entry.httpStatus ?? ''}${entry.handled ? ' handled' : ''}` : ''}</output>
     </div>
   );
 }
@@ -71,21 +77,24 @@ test('a query posts its body through the saga, shows the answer, and a newer bod
   await stop(task);
 });
 
-test('a command resolves with the answer; a refusal rejects, toasts the screen text once; a 401 is left to the central path', async () => {
+test('a change\'s answer is shown by the screen until dismissed; a refusal toasts the screen text once; a 401 is left to the central path', async () => {
   const { store, task } = mount(<Saver />);
   mockedPost.mockResolvedValueOnce({ status: 'OK' });
   fireEvent.click(screen.getByText('save'));
   await waitFor(() => expect(screen.getByLabelText('said').textContent).toBe('answer OK'));
+  fireEvent.click(screen.getByText('dismiss'));
+  expect(screen.getByLabelText('said').textContent).toBe('');
 
   mockedPost.mockRejectedValueOnce(httpError(400, { message: 'The name is taken.' }));
   fireEvent.click(screen.getByText('save'));
   await waitFor(() => expect(screen.getByLabelText('said').textContent).toBe('refused 400'));
-  const toasts = () => (store.getState() as { notify: { queue: Array<{ message: string; detail?: string }> } }).notify.queue;
+  const toasts = () => (sessionLogOf(store)?.actions() ?? []).filter((a) => a.type === 'notify/enqueued')
+    .map((a) => (a as unknown as { payload: { message: string; detail?: string } }).payload);
   expect(toasts().filter((n) => n.message === 'Not saved.')).toEqual([expect.objectContaining({ detail: 'The name is taken.' })]);
 
   mockedPost.mockRejectedValueOnce(httpError(401, { message: 'login again' }));
   fireEvent.click(screen.getByText('save'));
-  await waitFor(() => expect(screen.getByLabelText('said').textContent).toBe('refused 401'));
+  await waitFor(() => expect(screen.getByLabelText('said').textContent).toBe('refused 401 handled'));
   expect(toasts().filter((n) => n.message === 'Not saved.')).toHaveLength(1);
   await stop(task);
 });
@@ -181,4 +190,135 @@ describe('a change and its follow-up (useChange)', () => {
     expect((sessionLogOf(store)?.actions() ?? []).filter((a) => a.type === 'navigation/navigateTo')).toEqual([]);
     await stop(task);
   });
+
+  test('several answers may all be successes, and a success may end with a field of the answer', async () => {
+    const SAVE = MENU_ADMIN_ENDPOINTS.SaveUserGroup;
+    const outcome = {
+      okWhen: { field: 'statuss', value: ['Success', 'Success1'] },
+      success: { text: 'Record Saved Successfully! Plant Assessment Code Is :', appendField: 'pncode' },
+      refused: { text: 'Not saved.' },
+    };
+    const answers = [{ statuss: 'Success', pncode: 'PN-7' }, { statuss: 'Success1' }, { statuss: 'Failed', pncode: 'PN-8' }];
+    mockedPost.mockImplementation(() => Promise.resolve(answers.shift()));
+    const { store, task } = createAppStore();
+    function Saver2() {
+      const change = useChange();
+      return <button type="button" onClick={() => change(SAVE, {}, { key: 'k', failureText: 'x', outcome })}>save</button>;
+    }
+    render(<AppProviders store={store}><Saver2 /></AppProviders>);
+    const toasts = () => (sessionLogOf(store)?.actions() ?? []).filter((a) => a.type === 'notify/enqueued')
+      .map((a) => (a as unknown as { payload: { variant: string; message: string } }).payload).map((n) => `${n.variant}:${n.message}`);
+    for (let n = 1; n <= 3; n += 1) {
+      fireEvent.click(screen.getByRole('button', { name: 'save' }));
+      await waitFor(() => expect(toasts()).toHaveLength(n));
+    }
+    expect(toasts()).toEqual([
+      'success:Record Saved Successfully! Plant Assessment Code Is : PN-7',
+      // no pncode in the answer: the text alone
+      'success:Record Saved Successfully! Plant Assessment Code Is :',
+      'error:Not saved.',
+    ]);
+    await stop(task);
+  });
+});
+
+describe('a change that needs a reason (an amendment)', () => {
+  const SAVE = MENU_ADMIN_ENDPOINTS.SaveUserGroup;
+  const PROMPT = { title: 'Amend it', text: 'Why?', confirmLabel: 'Save amendment', reasonLabel: 'Reason for the amendment' };
+  function Amender({ first }: { first: boolean }) {
+    const change = useChange();
+    const outcome = {
+      okWhen: { field: 'status', value: 'OK' }, success: { text: 'Saved.' }, refused: { text: 'Not saved.' },
+      reason: { field: 'amendmentReason', first, prompt: PROMPT },
+    };
+    return (
+      <div>
+        <button type="button" onClick={() => change(SAVE, { name: 'x' }, { key: 'amend', failureText: 'Not saved.', reasonFirst: true, outcome })}>save</button>
+        <ChangeReasonPrompt changeKey="amend" />
+      </div>
+    );
+  }
+  const bodies = () => mockedPost.mock.calls.map(([, b]) => b as Record<string, unknown>);
+  const giveReason = async (reason: string) => {
+    const field = await screen.findByLabelText(/Reason for the amendment/);
+    fireEvent.change(field, { target: { value: reason } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save amendment' }));
+  };
+
+  test('asked first: nothing is sent until the reason is given, and Cancel sends nothing at all', async () => {
+    mockedPost.mockResolvedValue({ status: 'OK' });
+    const { store, task } = createAppStore();
+    render(<AppProviders store={store}><Amender first /></AppProviders>);
+    fireEvent.click(screen.getByRole('button', { name: 'save' }));
+    await screen.findByRole('dialog', { name: 'Amend it' });
+    expect(bodies()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodies()).toEqual([]);
+    expect((store.getState() as { requests?: Record<string, unknown> }).requests?.amend).toBeUndefined();
+
+    fireEvent.click(screen.getByRole('button', { name: 'save' }));
+    await giveReason('Typo in the district');
+    await waitFor(() => expect(bodies()).toEqual([{ name: 'x', amendmentReason: 'Typo in the district' }]));
+    await stop(task);
+  });
+
+  test('asked when the server asks for it: the change is sent again once with the reason; a refusal then is toasted', async () => {
+    const needsReason = httpError(400, { message: 'Results rest on this record: give a reason for the amendment.', field: 'amendmentReason' });
+    const answers: Array<() => Promise<unknown>> = [
+      () => Promise.reject(needsReason), () => Promise.resolve({ status: 'OK' }),
+      () => Promise.reject(needsReason), () => Promise.reject(needsReason),
+    ];
+    mockedPost.mockImplementation(() => answers.shift()!());
+    const { store, task } = createAppStore();
+    render(<AppProviders store={store}><Amender first={false} /></AppProviders>);
+    const toasts = () => (sessionLogOf(store)?.actions() ?? []).filter((a) => a.type === 'notify/enqueued')
+      .map((a) => (a as unknown as { payload: { variant: string; message: string } }).payload).map((n) => `${n.variant}:${n.message}`);
+    fireEvent.click(screen.getByRole('button', { name: 'save' }));
+    await giveReason('Late result');
+    await waitFor(() => expect(toasts()).toEqual(['success:Saved.']));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodies()).toEqual([{ name: 'x' }, { name: 'x', amendmentReason: 'Late result' }]);
+
+    // refused again after the reason: not asked a second time, the server's sentence is toasted
+    fireEvent.click(screen.getByRole('button', { name: 'save' }));
+    await giveReason('Still late');
+    await waitFor(() => expect(toasts()).toHaveLength(2));
+    expect(toasts()[1]).toBe('error:Results rest on this record: give a reason for the amendment.');
+    expect(bodies()).toHaveLength(4);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await stop(task);
+  });
+});
+
+test('a file shown in a tab: the tab opened on the click gets the file, and is closed when the file does not come', async () => {
+  const PDF = MENU_ADMIN_ENDPOINTS.getAllgroup;
+  const tab = { location: { href: '' }, close: jest.fn() };
+  const opened = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+  const urls = jest.fn((_b: Blob) => 'blob:pdf');
+  Object.assign(URL, { createObjectURL: urls, revokeObjectURL: jest.fn() });
+  const blob = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+  mockedFilePost.mockResolvedValueOnce({ data: blob, headers: { 'content-disposition': 'attachment; filename="S1.pdf"' } });
+  const { store, task } = createAppStore();
+  function Opener() {
+    const change = useChange();
+    return (
+      <button type="button" onClick={() => {
+        openTabFor('pdf');
+        change(PDF, { samplenov: 'S1' }, { key: 'pdf', file: 'record.pdf', openFile: true, failureText: 'The PDF could not be created.' });
+      }}>pdf</button>
+    );
+  }
+  render(<AppProviders store={store}><Opener /></AppProviders>);
+  fireEvent.click(screen.getByRole('button', { name: 'pdf' }));
+  await waitFor(() => expect(tab.location.href).toBe('blob:pdf'));
+  expect(urls.mock.calls[0][0]).toBe(blob);
+  expect(opened).toHaveBeenCalledTimes(1);
+  expect(mockedFilePost.mock.calls[0].slice(0, 2)).toEqual(['/api/menu/getAllgroup', { samplenov: 'S1' }]);
+
+  mockedFilePost.mockRejectedValueOnce(httpError(404, { message: 'No such record.' }));
+  fireEvent.click(screen.getByRole('button', { name: 'pdf' }));
+  await waitFor(() => expect(tab.close).toHaveBeenCalledTimes(1));
+  opened.mockRestore();
+  await stop(task);
 });

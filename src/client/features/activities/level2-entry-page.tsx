@@ -15,12 +15,11 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
-import { ACTIVITY_ENDPOINTS, type PlantAssessmentPreview, type PlantAssessmentSaveAnswer } from '../../../shared/contract/activity-endpoints';
+import { ACTIVITY_ENDPOINTS, type PlantAssessmentPreview } from '../../../shared/contract/activity-endpoints';
 import { MSG } from '../../../shared/contract/messages';
 import { WORKFLOW_MSG } from '../../../shared/workflow';
-import { usePending, useRequest } from '../../crud/use-request';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
+import { useChange, usePending, useQuery } from '../../crud/use-request';
+import { notifyError } from '../../lib/notifier/notify-slice';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { LEVEL2_HOME } from './activity-paths';
 
@@ -30,55 +29,51 @@ export const PLANT_CODE_IS = 'Plant Assessment Code Is :';
 const FIND = ACTIVITY_ENDPOINTS.findisolaecodeforplantassesment;
 const SAVE = ACTIVITY_ENDPOINTS.saveLevel2ActivityPlantassisscode;
 
+/** The request-slice entries of the lookup and the save. */
+const FIND_KEY = 'level2:find';
+const SAVE_KEY = 'level2:save';
+const failure = { failureText: WORKFLOW_MSG.saveError, failureTitle: MSG.oopsTitle, reasonFirst: true };
+
 export default function Level2EntryPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [isolatecode, setIsolatecode] = useState('');
-  const [found, setFound] = useState<PlantAssessmentPreview | null>(null);
-  const request = useRequest();
-  const searching = usePending(FIND);
-  const saving = usePending(SAVE);
+  /** The isolate code searched for (null: none yet, or the text changed since). */
+  const [asked, setAsked] = useState<string | null>(null);
+  const find = useQuery<PlantAssessmentPreview>(asked === null ? null : FIND, { isolatecode: asked }, { key: FIND_KEY, ...failure });
+  const found = asked !== null && find.entry?.status === 'succeeded' ? find.data ?? null : null;
+  const change = useChange();
+  const searching = asked !== null && find.entry?.status === 'pending';
+  const saving = usePending(SAVE, SAVE_KEY);
   const busy = searching || saving;
-
-  const failed = (error: unknown) => {
-    if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? WORKFLOW_MSG.saveError, MSG.oopsTitle));
-  };
   const code = isolatecode.trim();
 
-  const onSearch = async (e?: FormEvent) => {
+  const onSearch = (e?: FormEvent) => {
     e?.preventDefault();
-    setFound(null);
     if (code === '') {
+      setAsked(null);
       dispatch(notifyError(WORKFLOW_MSG.isolateRequired, MSG.oopsTitle));
       return;
     }
-    try {
-      setFound(await request<PlantAssessmentPreview>(FIND, { isolatecode: code }));
-    } catch (error) {
-      failed(error);
-    }
+    if (asked === code) find.reload();
+    else setAsked(code);
   };
 
-  // An isolate code typed (and maybe found) but no plant assessment created yet.
+  // An isolate code typed (and maybe found) but no plant assessment created yet. A good save moves on at once.
   const unsaved = useUnsavedChanges(code !== '', busy);
 
-  const onSave = async () => {
+  const onSave = () => {
     if (code === '') {
       dispatch(notifyError(WORKFLOW_MSG.isolateRequired, MSG.oopsTitle));
       return;
     }
-    try {
-      const answer = await request<PlantAssessmentSaveAnswer>(SAVE, { isolatecode: code });
-      if (answer?.statuss === 'Success') {
-        dispatch(notifySuccess(`${SAVED} ${PLANT_CODE_IS} ${answer.pncode}`));
-        unsaved.release();
-        navigate(LEVEL2_HOME);
-      } else {
-        dispatch(notifyError(WORKFLOW_MSG.saveError, 'Error'));
-      }
-    } catch (error) {
-      failed(error);
-    }
+    change(SAVE, { isolatecode: code }, {
+      key: SAVE_KEY, ...failure,
+      outcome: {
+        okWhen: { field: 'statuss', value: 'Success' }, success: { text: `${SAVED} ${PLANT_CODE_IS}`, appendField: 'pncode' }, navigate: LEVEL2_HOME,
+        refused: { text: WORKFLOW_MSG.saveError, title: 'Error' },
+      },
+    });
   };
 
   return (
@@ -86,11 +81,11 @@ export default function Level2EntryPage() {
       {unsaved.guard}
       <Paper variant="outlined" sx={{ p: 2, maxWidth: 640 }}>
         <Typography variant="h5" component="h2" gutterBottom>Level 2 Activity Entry</Typography>
-        <Box component="form" role="search" onSubmit={(e) => void onSearch(e)} sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2 }}>
+        <Box component="form" role="search" onSubmit={onSearch} sx={{ display: 'flex', gap: 1, alignItems: 'center', mt: 2 }}>
           <TextField id="level2-isolatecode" label="Isolate Code" size="small" fullWidth value={isolatecode}
             onChange={(e) => {
               setIsolatecode(e.target.value);
-              setFound(null);
+              setAsked(null);
             }} />
           <IconButton type="submit" aria-label="Search Isolate Code" title="Search" color="primary" disabled={busy}>
             {searching ? <CircularProgress size={20} aria-label="Searching" /> : <SearchIcon />}
@@ -105,7 +100,7 @@ export default function Level2EntryPage() {
           slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
         <Box sx={{ display: 'flex', gap: 1, mt: 3 }}>
           <Button variant="outlined" onClick={() => navigate(LEVEL2_HOME)}>Back</Button>
-          <Button variant="contained" disabled={busy} onClick={() => void onSave()}>Save</Button>
+          <Button variant="contained" disabled={busy} onClick={onSave}>Save</Button>
         </Box>
       </Paper>
     </Box>

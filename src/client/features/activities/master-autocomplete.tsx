@@ -9,7 +9,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
 import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/common-master-endpoints';
-import { useRequest, type Requester } from '../../crud/use-request';
+import { useQuery } from '../../crud/use-request';
 
 export const PARAMETER_AUTOCOMPLETE_MIN = 4;
 export const AUTOCOMPLETE_MAX_RESULTS = 8;
@@ -17,15 +17,7 @@ const DEBOUNCE_MS = 250;
 
 type Entry = Pick<MasterItem, 'shortname' | 'value'>;
 
-/** The entry of a stored short name, read from getMasterData (which matches short names too); the code itself when none is found. */
-const masterItems = (request: Requester, masterType: string, text: string, key: string) =>
-  request<MasterItem[]>(COMMON_MASTER_ENDPOINTS.getMasterData, { value: masterType, message: text }, { key });
-
-async function entryOf(request: Requester, masterType: string, shortname: string, key: string): Promise<Entry> {
-  const items = await masterItems(request, masterType, shortname, `${key}:entry`).catch(() => []);
-  const found = (Array.isArray(items) ? items : []).find((i) => i.shortname === shortname);
-  return found ?? { shortname, value: shortname };
-}
+const itemsOf = (data: unknown): MasterItem[] => (Array.isArray(data) ? (data as MasterItem[]) : []);
 
 export interface MasterAutocompleteProps {
   id: string;
@@ -45,25 +37,20 @@ export interface MasterAutocompleteProps {
 export function MasterAutocomplete({ id, label, masterType, value, onChange, onBlur, disabled, required, error, helperText }: MasterAutocompleteProps) {
   const [chosen, setChosen] = useState<Entry | null>(null);
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<Entry[]>([]);
-  const [loading, setLoading] = useState(false);
-  const request = useRequest();
   const key = `master-autocomplete:${id}`;
 
-  // A value from outside (recorded values, reset, reload) is shown by its entry's value once that is known.
+  // A value from outside (recorded values, reset, reload) is shown by its entry's value once that is known: the
+  // entry of a stored short name is read from getMasterData (which matches short names too), the code itself
+  // when none is found or the lookup fails. The key names the value, so an answer for another value never counts.
   const known = value === '' ? null : chosen?.shortname === value ? chosen : null;
-  useEffect(() => {
-    if (value === '' || chosen?.shortname === value) return undefined;
-    let live = true;
-    void entryOf(request, masterType, value, key).then((entry) => {
-      if (!live) return;
-      setChosen(entry);
-      setInput(entry.value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [value, chosen, masterType, request, key]);
+  const lookingUp = value !== '' && known === null;
+  const entryQuery = useQuery<MasterItem[]>(lookingUp ? COMMON_MASTER_ENDPOINTS.getMasterData : null, { value: masterType, message: value }, { key: `${key}:entry:${value}` });
+  const looked = entryQuery.entry?.status;
+  if (lookingUp && (looked === 'succeeded' || looked === 'failed')) {
+    const entry = itemsOf(entryQuery.data).find((i) => i.shortname === value) ?? { shortname: value, value };
+    setChosen(entry);
+    setInput(entry.value);
+  }
   const [shownValue, setShownValue] = useState(value);
   if (shownValue !== value) {
     setShownValue(value);
@@ -72,29 +59,23 @@ export function MasterAutocomplete({ id, label, masterType, value, onChange, onB
 
   const text = input.trim();
   const searching = text.length >= PARAMETER_AUTOCOMPLETE_MIN && text !== known?.value;
-
+  // The text is looked up once typing pauses.
+  const [settledText, setSettledText] = useState('');
   useEffect(() => {
     if (!searching) return undefined;
-    let live = true;
-    const timer = setTimeout(() => {
-      setLoading(true);
-      masterItems(request, masterType, text, key)
-        .then((items) => {
-          if (live) setOptions((Array.isArray(items) ? items : []).slice(0, AUTOCOMPLETE_MAX_RESULTS));
-        })
-        .catch(() => live && setOptions([]))
-        .finally(() => live && setLoading(false));
-    }, DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [searching, text, masterType, request, key]);
+    const timer = setTimeout(() => setSettledText(text), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searching, text]);
+  const asking = searching && settledText === text;
+  const found = useQuery<MasterItem[]>(asking ? COMMON_MASTER_ENDPOINTS.getMasterData : null, { value: masterType, message: settledText }, { key: `${key}:${settledText}` });
+  const answered = asking && found.entry?.status === 'succeeded';
+  const options = answered ? itemsOf(found.data).slice(0, AUTOCOMPLETE_MAX_RESULTS) : [];
+  const loading = searching && !answered && found.entry?.status !== 'failed';
 
   return (
     <Autocomplete<Entry>
       id={id}
-      options={searching ? options : []}
+      options={options}
       value={known}
       inputValue={input}
       loading={loading}

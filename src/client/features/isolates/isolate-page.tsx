@@ -10,7 +10,7 @@
  *   missing or the check state is not S. Success opens 'Sample Code Is :' with the sample code version;
  *   Success1 shows the server's rescoremessage. Back goes to ActivityTransactionHome.
  */
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -35,9 +35,8 @@ import type { MasterItem } from '../../../shared/contract/common-master-endpoint
 import { SAMPLE_ENDPOINTS, type IsolatePreview, type IsolateSaveAnswer, type OtpItem } from '../../../shared/contract/sample-endpoints';
 import { ISOLATE_FIELDS, ISOLATE_MSG, SAMPLE_TYPE_LOOKUP, checkIsolate } from '../../../shared/validation/isolate';
 import type { RootState } from '../../app/store';
-import { usePending, useQuery, useRequest } from '../../crud/use-request';
+import { useChange, useChangeAnswer, usePending, useQuery } from '../../crud/use-request';
 import { UnsavedChangesGuard } from '../../lib/unsaved-changes';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError } from '../../lib/notifier/notify-slice';
 import { SAMPLE_TYPES, sampleTypeOptions, sampleTypesBody } from './api';
 
@@ -47,29 +46,36 @@ const LABELS: Record<keyof Measures, string> = { sampletype: 'Sample Type', soil
 
 const selectUserId = (state: RootState) => state.session.user?.id ?? null;
 
+/** The request-slice entries of the preview (by OTP or by Sample Code) and of the save (either endpoint). */
+const PREVIEW_KEY = 'isolate:preview';
+const SAVE_KEY = 'isolate:save';
+
+/** The preview asked for: the chosen OTP (create mode) or the searched Sample Code. */
+type Asked = { otp: string } | { sampleno: string };
+
 export default function IsolatePage() {
   const dispatch = useDispatch();
   const userID = useSelector(selectUserId);
-  const request = useRequest();
+  const change = useChange();
   const [createMode, setCreateMode] = useState(true);
   const [otp, setOtp] = useState('');
   const [sampleCode, setSampleCode] = useState('');
-  const [checkState, setCheckState] = useState('');
-  const [preview, setPreview] = useState<IsolatePreview | null>(null);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  /** The Sample Code was edited after its search: the check state is no longer S. */
+  const [editedSince, setEditedSince] = useState(false);
   const [measures, setMeasures] = useState<Measures>(EMPTY);
   /** The sample type text looked up ('' while it is too short). */
   const [typeText, setTypeText] = useState('');
-  const savingFirst = usePending(SAMPLE_ENDPOINTS.saveisolatecodereplacetootp);
-  const savingNext = usePending(SAMPLE_ENDPOINTS.saveisolatecode);
-  const saving = savingFirst || savingNext;
-  const [result, setResult] = useState<string | null>(null);
+  const saving = usePending(SAMPLE_ENDPOINTS.saveisolatecode, SAVE_KEY);
+  const saved = useChangeAnswer<IsolateSaveAnswer>(SAVE_KEY);
+  const result = saved.answer?.statuss === 'Success' ? saved.answer.message : null;
 
-  const fail = useCallback(
-    (error: unknown, fallback: string) => {
-      if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, MSG.oops));
-    },
-    [dispatch],
-  );
+  const byOtp = asked !== null && 'otp' in asked;
+  const previewed = useQuery<IsolatePreview>(asked === null ? null : byOtp ? SAMPLE_ENDPOINTS.getoverwrightotp : SAMPLE_ENDPOINTS.getfindisolate, { ...asked, userID }, {
+    key: PREVIEW_KEY, failureText: byOtp ? ISOLATE_MSG.unknownOtp : ISOLATE_MSG.unknownSample, failureTitle: MSG.oops, reasonFirst: true,
+  });
+  const preview = asked !== null && previewed.entry?.status === 'succeeded' ? previewed.data ?? null : null;
+  const checkState = !createMode && preview !== null && !editedSince ? 'S' : '';
 
   // The OTPs are listed in create mode (again after each save).
   const otpList = useQuery<OtpItem[]>(createMode ? SAMPLE_ENDPOINTS.getOtpForIsolated : null, { userID }, {
@@ -83,37 +89,33 @@ export default function IsolatePage() {
     setCreateMode(create);
     setOtp('');
     setSampleCode('');
-    setCheckState('');
-    setPreview(null);
+    setAsked(null);
+    setEditedSince(false);
     setMeasures(EMPTY);
   };
 
-  const chooseOtp = async (value: string) => {
-    setOtp(value);
-    setPreview(null);
-    if (!value) return;
-    try {
-      setPreview(await request<IsolatePreview>(SAMPLE_ENDPOINTS.getoverwrightotp, { otp: value, userID }));
-    } catch (error) {
-      fail(error, ISOLATE_MSG.unknownOtp);
-    }
+  /** Asks for the preview again when the same OTP or code is asked twice (a retry after a refusal). */
+  const ask = (next: Asked) => {
+    if (asked !== null && JSON.stringify(asked) === JSON.stringify(next)) previewed.reload();
+    else setAsked(next);
   };
 
-  const searchSample = async (event: FormEvent) => {
+  const chooseOtp = (value: string) => {
+    setOtp(value);
+    if (value) ask({ otp: value });
+    else setAsked(null);
+  };
+
+  const searchSample = (event: FormEvent) => {
     event.preventDefault();
     const code = sampleCode.trim();
-    setCheckState('');
-    setPreview(null);
+    setEditedSince(false);
     if (!code) {
+      setAsked(null);
       dispatch(notifyError(ISOLATE_MSG.emptySampleCode, MSG.oops));
       return;
     }
-    try {
-      setPreview(await request<IsolatePreview>(SAMPLE_ENDPOINTS.getfindisolate, { sampleno: code, userID }));
-      setCheckState('S');
-    } catch (error) {
-      fail(error, ISOLATE_MSG.unknownSample);
-    }
+    ask({ sampleno: code });
   };
 
   const onSampleType = (text: string) => {
@@ -121,7 +123,7 @@ export default function IsolatePage() {
     setTypeText(text.trim().length < SAMPLE_TYPE_LOOKUP.minText ? '' : text.trim());
   };
 
-  const save = async () => {
+  const save = () => {
     const checked = checkIsolate(measures);
     if (!checked.ok) {
       dispatch(notifyError(checked.message, MSG.oops));
@@ -135,23 +137,17 @@ export default function IsolatePage() {
       dispatch(notifyError(ISOLATE_MSG.nextIsolateCode, MSG.oops));
       return;
     }
-    try {
-      const body = { ...checked.values, organismtype: preview.organismtype, userID };
-      const answer = createMode
-        ? await request<IsolateSaveAnswer>(SAMPLE_ENDPOINTS.saveisolatecodereplacetootp, { ...body, otp })
-        : await request<IsolateSaveAnswer>(SAMPLE_ENDPOINTS.saveisolatecode, { ...body, sampleno: preview.sampleno });
-      if (answer?.statuss === 'Success') {
-        setResult(answer.message);
-      } else {
-        dispatch(notifyError((answer && 'rescoremessage' in answer && answer.rescoremessage) || MSG.contactAdministrator, MSG.oops));
-      }
-    } catch (error) {
-      fail(error, MSG.contactAdministrator);
-    }
+    const body = { ...checked.values, organismtype: preview.organismtype, userID };
+    // Success opens the Sample Code dialog (from the change's answer); anything else toasts the server's reason.
+    change(createMode ? SAMPLE_ENDPOINTS.saveisolatecodereplacetootp : SAMPLE_ENDPOINTS.saveisolatecode,
+      createMode ? { ...body, otp } : { ...body, sampleno: preview.sampleno }, {
+        key: SAVE_KEY, failureText: MSG.contactAdministrator, failureTitle: MSG.oops, reasonFirst: true,
+        outcome: { okWhen: { field: 'statuss', value: 'Success' }, refused: { text: MSG.contactAdministrator, field: 'rescoremessage', title: MSG.oops } },
+      });
   };
 
   const closeResult = () => {
-    setResult(null);
+    saved.dismiss();
     reset(createMode);
     if (createMode) otpList.reload();
   };
@@ -192,7 +188,7 @@ export default function IsolatePage() {
             label="OTP"
             size="small"
             value={otp}
-            onChange={(e) => void chooseOtp(e.target.value)}
+            onChange={(e) => chooseOtp(e.target.value)}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="">Select OTP</option>
@@ -203,7 +199,7 @@ export default function IsolatePage() {
             ))}
           </TextField>
         ) : (
-          <Box component="form" role="search" onSubmit={(e) => void searchSample(e)} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Box component="form" role="search" onSubmit={searchSample} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
             <TextField
               id="isolate-samplecode"
               label="Sample Code"
@@ -212,7 +208,7 @@ export default function IsolatePage() {
               value={sampleCode}
               onChange={(e) => {
                 setSampleCode(e.target.value);
-                setCheckState('');
+                setEditedSince(true);
               }}
               slotProps={{ htmlInput: { maxLength: 100 } }}
             />
@@ -258,7 +254,7 @@ export default function IsolatePage() {
         {measure('soiltds', 0.001)}
       </Box>
       <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>
-        <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={() => void save()}>
+        <Button variant="contained" startIcon={<SaveIcon />} disabled={saving} onClick={save}>
           Save
         </Button>
       </Box>

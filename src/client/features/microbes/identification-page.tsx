@@ -7,7 +7,6 @@
  * {pageno}, or to the awaiting list when opened from it) and Save. The form is checked with the server's schema; a stale save offers Reload.
  */
 import { useState } from 'react';
-import { useDispatch } from 'react-redux';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
 import { ValidationError } from 'yup';
@@ -22,18 +21,15 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { MSG } from '../../../shared/contract/messages';
-import type { IdentificationRecord, IdentificationSaveAnswer } from '../../../shared/contract/microbe-endpoints';
+import type { IdentificationRecord } from '../../../shared/contract/microbe-endpoints';
 import { BIOSAFETY_LEVELS, MASTER_LOOKUP } from '../../../shared/resources';
 import {
   IDENTIFICATION_FIELDS, IDENTIFICATION_MSG, IDENTIFICATION_STEPS, identificationSchema,
 } from '../../../shared/validation/microbe-identification';
-import { isHandledCentrally, serverField, serverMessage } from '../../lib/api';
-import { usePending, useQuery, useRequest } from '../../crud/use-request';
-import { useReasonPrompt } from '../../lib/confirm-dialog';
+import { ChangeReasonPrompt } from '../../crud/change-reason-prompt';
+import { useChange, usePending, useQuery } from '../../crud/use-request';
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { useSubmitWithToasts } from '../../lib/form-submit';
-import { navigateTo } from '../../lib/navigation/navigation';
-import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { StaleAlert } from '../../lib/stale-alert';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { FROM_LIST, GRAM_CHARACTERS_MAX, MICROBE_CALLS, fieldOf, gramCharactersBody } from './api';
@@ -117,45 +113,28 @@ function GramCharacterInput({ value, onChange, error, disabled }: { value: strin
   );
 }
 
+/** The request-slice entry of the save. */
+const SAVE_KEY = 'identification:save';
+const CHECK_AGAIN = 'Please Check Again!';
+
 function IdentificationForm({ record, samplenov, back }: { record: IdentificationRecord; samplenov: string; back: string }) {
-  const dispatch = useDispatch();
   const types = useMicrobeTypes();
-  const request = useRequest();
-  const saving = usePending(MICROBE_CALLS.saveIdentification);
-  const reasonPrompt = useReasonPrompt();
+  const change = useChange();
+  const saving = usePending(MICROBE_CALLS.saveIdentification, SAVE_KEY);
   const formik = useFormik<Values>({
     initialValues: valuesOf(record),
     validate,
-    onSubmit: async (values) => {
-      // Results rest on the identification: the change is an amendment with a reason (asked again if the server
-      // finds results that appeared after the screen was opened).
-      let amendmentReason: string | null = null;
-      if (record.amendmentRequired) {
-        amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
-        if (amendmentReason === null) return;
-      }
-      const body = { samplenov, ...values, bactid: Number(values.bactid), version: record.version ?? 0 };
-      try {
-        const save = (sent: Record<string, unknown>) => request<IdentificationSaveAnswer>(MICROBE_CALLS.saveIdentification, sent);
-        let answer;
-        try {
-          answer = await save({ ...body, ...(amendmentReason ? { amendmentReason } : {}) });
-        } catch (error) {
-          if (amendmentReason !== null || serverField(error) !== 'amendmentReason') throw error;
-          amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
-          if (amendmentReason === null) return;
-          answer = await save({ ...body, amendmentReason });
-        }
-        if (answer?.statuss === 'Success') {
-          dispatch(notifySuccess(answer.message || IDENTIFICATION_MSG.saved));
-          unsaved.release();
-          dispatch(navigateTo(back));
-        } else {
-          dispatch(notifyError(answer?.message ?? 'Please Check Again!', MSG.oops));
-        }
-      } catch (error) {
-        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? 'Please Check Again!', MSG.oops));
-      }
+    onSubmit: (values) => {
+      // Results rest on the identification: the change is an amendment with a reason, asked before the save, or
+      // when the server finds results that appeared after the screen was opened.
+      change(MICROBE_CALLS.saveIdentification, { samplenov, ...values, bactid: Number(values.bactid), version: record.version ?? 0 }, {
+        key: SAVE_KEY, failureText: CHECK_AGAIN, failureTitle: MSG.oops, reasonFirst: true,
+        outcome: {
+          okWhen: { field: 'statuss', value: 'Success' }, success: { text: IDENTIFICATION_MSG.saved, field: 'message' }, navigate: back,
+          refused: { text: CHECK_AGAIN, field: 'message', title: MSG.oops },
+          reason: { field: 'amendmentReason', first: Boolean(record.amendmentRequired), prompt: AMENDMENT_PROMPT },
+        },
+      });
     },
   });
   const unsaved = useUnsavedChanges(formik.dirty, saving);
@@ -233,7 +212,7 @@ function IdentificationForm({ record, samplenov, back }: { record: Identificatio
           Save
         </Button>
       </Box>
-      {reasonPrompt.dialog}
+      <ChangeReasonPrompt changeKey={SAVE_KEY} />
       {unsaved.guard}
     </Box>
   );

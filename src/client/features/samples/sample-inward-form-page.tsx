@@ -12,7 +12,7 @@
  * - Save: Success opens 'Sample Inward OTP Is :' with the OTP and then goes to SampleInwardHome; Success1 opens
  *   'Save Message' with the message; anything else 'Save Failed!'.
  */
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { useFormik } from 'formik';
@@ -33,18 +33,19 @@ import {
   samplingDateWarning, type SampleInwardField,
 } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
-import { useQuery, useRequest } from '../../crud/use-request';
-import { isHandledCentrally, serverField, serverMessage } from '../../lib/api';
-import { useReasonPrompt } from '../../lib/confirm-dialog';
+import { ChangeReasonPrompt } from '../../crud/change-reason-prompt';
+import { useChange, useChangeAnswer, usePending, useQuery } from '../../crud/use-request';
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { notifyError, notifyWarning } from '../../lib/notifier/notify-slice';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { districtLookup, masterLookup, type MasterLookup } from './api';
 import MasterAutocomplete from './master-autocomplete';
-import MessageDialog, { type DialogMessage } from './message-dialog';
+import MessageDialog from './message-dialog';
 import { DateField } from '../../lib/date-field';
 
 export const SAMPLE_HOME = '/SampleInwardHome';
+/** The request-slice entry of the save. */
+const SAVE_KEY = 'sampleInward:save';
 
 interface FormValues extends Record<SampleInwardField, string> {
   statesofIndiaId: number | null;
@@ -72,13 +73,17 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
   const navigate = useNavigate();
   const user = useSelector(selectUser);
   const today = useMemo(() => localToday(), []);
-  const [dialog, setDialog] = useState<(DialogMessage & { done: boolean }) | null>(null);
-  const reasonPrompt = useReasonPrompt();
-  const request = useRequest();
+  const change = useChange();
+  const saving = usePending(SAMPLE_ENDPOINTS.savesampleinverd, SAVE_KEY);
+  // The save's answer opens its dialog: Success the OTP (then back to the list), Success1 the server's message.
+  const saved = useChangeAnswer<SampleInwardSaveAnswer>(SAVE_KEY);
+  const dialog = saved.answer?.status === 'Success' ? { title: SAMPLE_INWARD_MSG.otpTitle, message: saved.answer.message, done: true }
+    : saved.answer?.status === 'Success1' ? { title: SAMPLE_INWARD_MSG.saveMessageTitle, message: saved.answer.message, done: false }
+      : null;
   const formik = useFormik<FormValues>({
     initialValues: record ? valuesOf(record) : emptyValues(user?.resourceName || user?.fullname || '', today),
     validationSchema: sampleInwardSchema(today),
-    onSubmit: async (v) => {
+    onSubmit: (v) => {
       const body = {
         ...Object.fromEntries(SAMPLE_INWARD_FIELDS.map((f) => [f, typeof v[f] === 'string' ? v[f].trim() : v[f]])),
         statesofIndiaId: v.statesofIndiaId,
@@ -87,29 +92,15 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
         userID: user?.id ?? null,
         ...(record ? { id: record.id, version: record.version } : {}),
       };
-      // Results rest on the sample: the change is an amendment and needs its reason (asked again if the server
-      // finds results that appeared after the screen was opened).
-      let amendmentReason: string | null = null;
-      if (record?.amendmentRequired) {
-        amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
-        if (amendmentReason === null) return;
-      }
-      try {
-        let answer: SampleInwardSaveAnswer;
-        try {
-          answer = await request<SampleInwardSaveAnswer>(SAMPLE_ENDPOINTS.savesampleinverd, { ...body, ...(amendmentReason ? { amendmentReason } : {}) });
-        } catch (error) {
-          if (amendmentReason !== null || serverField(error) !== 'amendmentReason') throw error;
-          amendmentReason = await reasonPrompt.ask(AMENDMENT_PROMPT);
-          if (amendmentReason === null) return;
-          answer = await request<SampleInwardSaveAnswer>(SAMPLE_ENDPOINTS.savesampleinverd, { ...body, amendmentReason });
-        }
-        if (answer?.status === 'Success') setDialog({ title: SAMPLE_INWARD_MSG.otpTitle, message: answer.message, done: true });
-        else if (answer?.status === 'Success1') setDialog({ title: SAMPLE_INWARD_MSG.saveMessageTitle, message: answer.message, done: false });
-        else dispatch(notifyError(SAMPLE_INWARD_MSG.saveFailed, MSG.oops));
-      } catch (error) {
-        if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? SAMPLE_INWARD_MSG.saveFailed, MSG.oops));
-      }
+      // Results rest on the sample: the change is an amendment with a reason, asked before the save, or when the
+      // server finds results that appeared after the screen was opened.
+      change(SAMPLE_ENDPOINTS.savesampleinverd, body, {
+        key: SAVE_KEY, failureText: SAMPLE_INWARD_MSG.saveFailed, failureTitle: MSG.oops, reasonFirst: true,
+        outcome: {
+          okWhen: { field: 'status', value: ['Success', 'Success1'] }, refused: { text: SAMPLE_INWARD_MSG.saveFailed, title: MSG.oops },
+          reason: { field: 'amendmentReason', first: Boolean(record?.amendmentRequired), prompt: AMENDMENT_PROMPT },
+        },
+      });
     },
   });
   /** Invalid: every field touched (messages under the fields) and one toast, 'Please fill all mandatory fields!' when a field is empty, else the first message. */
@@ -127,7 +118,7 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
   };
   const { setFieldValue, setFieldTouched } = formik;
   // Saved (the dialog with the OTP is open): nothing is lost by leaving.
-  const unsaved = useUnsavedChanges(formik.dirty, formik.isSubmitting || Boolean(dialog?.done));
+  const unsaved = useUnsavedChanges(formik.dirty, saving || Boolean(dialog?.done));
 
   // Every field keeps room for its message (helperText ' '), so a message appearing on blur never moves the
   // Save button away from under the pointer between mouse down and up.
@@ -185,7 +176,7 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
 
   const closeDialog = () => {
     const done = dialog?.done;
-    setDialog(null);
+    saved.dismiss();
     if (done) {
       unsaved.release();
       void navigate(SAMPLE_HOME);
@@ -228,12 +219,12 @@ function SampleForm({ record }: { record: SampleInwardRecord | null }) {
         <Button component={RouterLink} to={SAMPLE_HOME} variant="outlined" startIcon={<ArrowBackIcon />}>
           Back
         </Button>
-        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={formik.isSubmitting || record?.canEdit === false}>
+        <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={saving || record?.canEdit === false}>
           Save
         </Button>
       </Box>
       <MessageDialog shown={dialog} onClose={closeDialog} />
-      {reasonPrompt.dialog}
+      <ChangeReasonPrompt changeKey={SAVE_KEY} />
     </Box>
   );
 }

@@ -18,7 +18,7 @@
  * - Show opens the search screen's 'Detailed Records for: {sample}' modal (Print, Open PDF; Cancel goes to
  *   homepage as there). The Excel icon exports what the table lists (every page, the applied filter) as data.csv.
  */
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -37,8 +37,7 @@ import {
 } from '../../../shared/contract/search-endpoints';
 import type { RootState } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
-import { useQuery, useRequest } from '../../crud/use-request';
-import { isHandledCentrally, serverMessage } from '../../lib/api';
+import { useQuery } from '../../crud/use-request';
 import { notifyError } from '../../lib/notifier/notify-slice';
 import { useAllRecordsExport } from './all-records-export';
 import { FilterRowView } from './filter-row';
@@ -78,19 +77,20 @@ export default function AllRecordsPage() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const userID = useSelector(selectUserId);
-  const request = useRequest();
   const [asked, setAsked] = useState<Asked>({ page: 1, pageSize: SEARCH_PAGE_SIZE, inputList: [] });
   const setsQuery = useQuery<SearchParameterSet[]>(E.getSearchParameterSets, {}, {
     key: 'allRecords:sets', failureText: 'The search parameters could not be loaded.', failureTitle: SEARCH_MSG.oops,
   });
   const sets = useMemo(() => (Array.isArray(setsQuery.data) ? setsQuery.data : []), [setsQuery.data]);
   const [filter, setFilter] = useState<FilterRowState | null>(null);
-  const [record, setRecord] = useState<{ samplenov: string; data: SampleLookup | null } | null>(null);
+  /** The record opened with Show (its dialog is open until closed, or until it could not be loaded). */
+  const [opened, setOpened] = useState<string | null>(null);
+  const recordQuery = useQuery<SampleLookup>(opened === null ? null : E.postSearchmicBySamplenov, { samplenov: opened }, {
+    key: 'allRecords:record', failureText: 'The record could not be loaded.', failureTitle: SEARCH_MSG.oops, reasonFirst: true,
+  });
+  const record = opened === null || recordQuery.failed ? null
+    : { samplenov: opened, data: recordQuery.entry?.status === 'succeeded' ? (recordQuery.data ?? null) : null };
   const { exporting, start: startExport } = useAllRecordsExport();
-
-  const failed = useCallback((error: unknown, fallback: string) => {
-    if (!isHandledCentrally(error)) dispatch(notifyError(serverMessage(error) ?? fallback, SEARCH_MSG.oops));
-  }, [dispatch]);
 
   // The page asked for; a newer request replaces an older one, so the answer shown is the last page asked for.
   const results = useQuery<SearchAnswer>(
@@ -144,16 +144,7 @@ export default function AllRecordsPage() {
     load(1, shown.pageSize, [], true);
   };
 
-  const show = (samplenov: string) => {
-    setRecord({ samplenov, data: null });
-    request<SampleLookup>(E.postSearchmicBySamplenov, { samplenov }, { key: 'allRecords:record' }).then(
-      (data) => setRecord((r) => (r && r.samplenov === samplenov ? { samplenov, data } : r)),
-      (error: unknown) => {
-        setRecord(null);
-        failed(error, 'The record could not be loaded.');
-      },
-    );
-  };
+  const show = (samplenov: string) => setOpened(samplenov);
 
   const exportCsv = () => startExport(shown.inputList);
 
@@ -229,9 +220,8 @@ export default function AllRecordsPage() {
       {record && (
         <RecordDialog
           samplenov={record.samplenov} record={record.data} loading={!record.data}
-          onClose={() => setRecord(null)}
-          onCancel={() => { setRecord(null); void navigate('/homepage'); }}
-          onError={(message) => dispatch(notifyError(message, SEARCH_MSG.oops))}
+          onClose={() => setOpened(null)}
+          onCancel={() => { setOpened(null); void navigate('/homepage'); }}
         />
       )}
     </Paper>

@@ -2,7 +2,7 @@
  * One filter row per ticked parameter (spec 001 section 2): number (two numbers and a comparator), text,
  * dropdown (fixed choices or an autocomplete over the common master), date range; a delete icon.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -12,7 +12,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { SEARCH_COMPARATORS, type Comparator } from '../../../shared/contract/search-endpoints';
 import { COMPARATOR_MEANING, describeNumberCondition, parseNumberCondition } from '../../../shared/search/search-filters';
 import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/common-master-endpoints';
-import { useRequest } from '../../crud/use-request';
+import { useQuery } from '../../crud/use-request';
 import { conditionOf, takesTwoNumbers, type FilterRowState } from './search-model';
 import { DateField } from '../../lib/date-field';
 
@@ -24,23 +24,13 @@ const NARROW_SAFE = (min: number) => ({ minWidth: { xs: 0, sm: min }, width: { x
 
 function MasterAutocomplete({ label, type, value, onChange }: { label: string; type: string; value: string; onChange(v: string): void }) {
   const [input, setInput] = useState(value);
-  const [found, setFound] = useState<{ key: string; list: string[] }>({ key: '', list: [] });
-  const request = useRequest();
   const typed = input.trim();
   const searching = typed.length >= MIN_TEXT;
-  useEffect(() => {
-    let live = true;
-    if (searching) {
-      request<Array<{ id: number; shortname: string; value?: string }>>(COMMON_MASTER_ENDPOINTS.getMasterData, { value: type, message: typed, shortname: type }, { key: `search-master:${label}` }).then(
-        (items) => live && setFound({ key: typed, list: (Array.isArray(items) ? items : []).slice(0, MAX_RESULTS).map((i) => i.value ?? i.shortname) }),
-        () => live && setFound({ key: typed, list: [] }),
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [type, typed, searching, request, label]);
-  const options = searching && found.key === typed ? found.list : [];
+  const found = useQuery<Array<{ id: number; shortname: string; value?: string }>>(searching ? COMMON_MASTER_ENDPOINTS.getMasterData : null,
+    { value: type, message: typed, shortname: type }, { key: `search-master:${label}` });
+  // Only the answer to the text typed now is listed (not the previous text's while the next one loads).
+  const options = searching && found.entry?.status === 'succeeded' && Array.isArray(found.data)
+    ? found.data.slice(0, MAX_RESULTS).map((i) => i.value ?? i.shortname) : [];
   return (
     <Autocomplete
       freeSolo

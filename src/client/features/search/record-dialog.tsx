@@ -5,7 +5,6 @@
  * says; the close icon only closes), Print prints the modal's content (a print stylesheet hides the rest),
  * Open PDF opens the server's PDF of the record in a new tab.
  */
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -26,8 +25,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import {
   RECORD_MICROBE_LABELS, RECORD_SAMPLE_LABELS, SEARCH_ENDPOINTS, SEARCH_MSG, recordValueText, type RecordActivity, type SampleLookup,
 } from '../../../shared/contract/search-endpoints';
-import { useRequest } from '../../crud/use-request';
-import type { Download } from '../../lib/download';
+import { useChange, usePending } from '../../crud/use-request';
+import { openTabFor } from '../../lib/open-file';
 
 const STATUS: Record<string, string> = { Y: 'Not submitted', S: 'Submitted', A: 'Approved', R: 'Reverted' };
 const show = (v: unknown) => (v === null || v === undefined || v === '' ? 'N/A' : String(v));
@@ -109,27 +108,20 @@ function Record({ samplenov, r }: { samplenov: string; r: SampleLookup }) {
   );
 }
 
-export function RecordDialog({ samplenov, record, loading, onClose, onCancel, onError }: {
-  samplenov: string; record: SampleLookup | null; loading: boolean; onClose(): void; onCancel(): void; onError(message: string): void;
+/** The request-slice entry of the PDF. */
+const PDF_KEY = 'record:pdf';
+
+export function RecordDialog({ samplenov, record, loading, onClose, onCancel }: {
+  samplenov: string; record: SampleLookup | null; loading: boolean; onClose(): void; onCancel(): void;
 }) {
-  const [pdfBusy, setPdfBusy] = useState(false);
-  const request = useRequest();
-  const openPdf = async () => {
-    // Opened now, while the click still counts as a user gesture (pop-up blockers), filled when the PDF arrives.
-    const win = window.open('', '_blank');
-    setPdfBusy(true);
-    try {
-      const { blob } = await request<Download>(SEARCH_ENDPOINTS.getSearchRecordPdf, { samplenov }, { file: 'record.pdf' });
-      const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-      if (win) win.location.href = url;
-      else window.open(url, '_blank');
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch {
-      win?.close();
-      onError('The PDF could not be created.');
-    } finally {
-      setPdfBusy(false);
-    }
+  const change = useChange();
+  const pdfBusy = usePending(SEARCH_ENDPOINTS.getSearchRecordPdf, PDF_KEY);
+  const openPdf = () => {
+    // The tab opens now, while the click still counts as a user gesture (pop-up blockers); the PDF fills it.
+    openTabFor(PDF_KEY);
+    change(SEARCH_ENDPOINTS.getSearchRecordPdf, { samplenov }, {
+      key: PDF_KEY, file: 'record.pdf', openFile: true, failureText: 'The PDF could not be created.', failureTitle: SEARCH_MSG.oops,
+    });
   };
   return (
     <Dialog open onClose={onClose} maxWidth="xl" fullWidth className="search-record-dialog" aria-labelledby="search-record-title">

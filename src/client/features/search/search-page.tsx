@@ -161,7 +161,6 @@ export default function SearchPage() {
           samplenov={s.record.samplenov} record={s.record.data} loading={s.record.loading}
           onClose={() => dispatch(A.recordClosed())}
           onCancel={() => { dispatch(A.recordClosed()); dispatch(navigateTo('/homepage')); }}
-          onError={(message) => dispatch(A.toastShown({ title: SEARCH_MSG.oops, message, variant: 'error' }))}
         />
       )}
       <SaveSearchDialog
