@@ -92,30 +92,3 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
-
-export interface ReasonPromptOptions {
-  title: string;
-  text: string;
-  confirmLabel: string;
-  reasonLabel: string;
-}
-
-/**
- * Asks for a reason in the confirmation dialog and resolves with it (null when cancelled), so a save handler can
- * `const reason = await ask(...)` in the middle of its flow. Render `dialog` once in the screen.
- */
-export function useReasonPrompt(): { ask(options: ReasonPromptOptions): Promise<string | null>; dialog: ReactNode } {
-  const [pending, setPending] = useState<(ReasonPromptOptions & { resolve(reason: string | null): void }) | null>(null);
-  const ask = (options: ReasonPromptOptions) => new Promise<string | null>((resolve) => setPending({ ...options, resolve }));
-  const close = (reason: string | null) => {
-    pending?.resolve(reason);
-    setPending(null);
-  };
-  const dialog = (
-    <ConfirmDialog open={pending !== null} title={pending?.title ?? ''} confirmLabel={pending?.confirmLabel ?? 'Save'}
-      reasonLabel={pending?.reasonLabel ?? 'Reason'} onCancel={() => close(null)} onConfirm={({ reason }) => close(reason)}>
-      {pending?.text}
-    </ConfirmDialog>
-  );
-  return { ask, dialog };
-}
