@@ -176,7 +176,7 @@ test('c: three parameters of different types on a Level 1 activity, saved and se
 
   // reopened, directly and through the activity picker of /paramconf
   await page.goto(activityUrl);
-  const configured = page.getByRole('table', { name: 'Configured parameters' });
+  const configured = page.getByRole('grid', { name: 'Configured parameters' });
   await configured.getByRole('row').filter({ hasText: 'Soil pH (PH)' }).waitFor();
   await go('/paramconf');
   await page.getByLabel('Activity', { exact: true }).selectOption({ label: 'CFU - Colony Count' });

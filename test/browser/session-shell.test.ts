@@ -74,6 +74,13 @@ test('first login forces the password change, then the admin signs in to the she
   const s = await storage();
   expect(s.local.Token).toBeTruthy();
   expect(s.local.dbName).toBe('soillims');
+
+  // Settings lists the user's sessions in a grid: this browser is marked and can be ended.
+  await page.goto(`${server.url}/#/changePassword`);
+  const sessions = page.getByRole('grid', { name: 'Your sessions' });
+  await sessions.getByText('This browser').waitFor();
+  await sessions.getByRole('button', { name: /^End session: .* \(this browser\)$/ }).waitFor();
+  await screenshot(page, 'settings-sessions');
 });
 
 test('the sidebar state survives a reload', async () => {

@@ -28,6 +28,8 @@ export interface ListGridColumn<R> {
   header: string;
   /** The cell's content; default: the row's value of `field` as text. */
   render?(row: R): ReactNode;
+  /** The header's content when it is more than its title (a "Select all" checkbox); `header` stays its name. */
+  renderHeader?(): ReactNode;
   /** Clicking the header sorts by this column (see `sort` / `onSort`). */
   sortable?: boolean;
   /** Narrowest width in CSS px (default 90); the columns share the rest of the width. */
@@ -62,6 +64,8 @@ export interface ListGridProps<R extends GridValidRowModel> {
   onSort?(sort: ListSort | null): void;
   /** A deactivated or deleted record: listed, greyed (class `row-inactive`). */
   inactive?(row: R): boolean;
+  /** The row being edited in the form above the list: highlighted (class `row-selected`, aria-selected). */
+  selected?(row: R): boolean;
   /** Style of the grid's root (sx). */
   sx?: object;
 }
@@ -124,6 +128,7 @@ export function ListGrid<R extends GridValidRowModel>({
   sort = null,
   onSort,
   inactive,
+  selected,
   sx,
 }: ListGridProps<R>) {
   const colDefs = useMemo<GridColDef<R>[]>(
@@ -135,6 +140,7 @@ export function ListGrid<R extends GridValidRowModel>({
         minWidth: c.minWidth ?? 90,
         ...(c.flex === 0 ? { width: c.width ?? c.minWidth ?? 90 } : { flex: c.flex ?? 1 }),
         renderCell: ({ row }) => (c.render ? c.render(row) : textOf(row[c.field])),
+        ...(c.renderHeader ? { renderHeader: c.renderHeader } : {}),
       })),
     [columns, onSort],
   );
@@ -149,7 +155,9 @@ export function ListGrid<R extends GridValidRowModel>({
           rows={rows}
           columns={colDefs}
           getRowId={rowId}
-          getRowClassName={inactive ? ({ row }) => (inactive(row) ? 'row-inactive' : '') : undefined}
+          getRowClassName={inactive || selected ? ({ row }) => [inactive?.(row) ? 'row-inactive' : '', selected?.(row) ? 'row-selected' : ''].join(' ').trim() : undefined}
+          // The grid's own selection is the row being edited (never chosen by clicking a row).
+          {...(selected ? { rowSelectionModel: { type: 'include' as const, ids: new Set(rows.filter((r) => selected(r)).map(rowId)) } } : {})}
           loading={loading}
           slots={SLOTS}
           // The server pages: the grid shows the rows it is given as the page `paging.page`.
@@ -178,6 +186,7 @@ export function ListGrid<R extends GridValidRowModel>({
             '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, whiteSpace: 'normal', lineHeight: 1.2 },
             // Greyed, still readable (text.secondary keeps the contrast above 4.5:1).
             '& .row-inactive .MuiDataGrid-cell': { color: 'text.secondary', bgcolor: 'action.hover' },
+            '& .row-selected .MuiDataGrid-cell': { bgcolor: 'action.selected' },
             ...sx,
           }}
         />

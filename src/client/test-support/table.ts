@@ -18,7 +18,8 @@ export const bodyRows = (table: HTMLElement): HTMLElement[] =>
     ? Array.from(table.tBodies).flatMap((b) => Array.from(b.rows))
     : Array.from(table.querySelectorAll<HTMLElement>('[role="row"]')).filter((r) => r.querySelector('[role="gridcell"]'));
 
-const cellsOf = (row: HTMLElement): HTMLElement[] =>
+/** A body row's cells. */
+export const cellsOf = (row: HTMLElement): HTMLElement[] =>
   row instanceof HTMLTableRowElement ? Array.from(row.cells) : Array.from(row.querySelectorAll<HTMLElement>('[role="gridcell"]'));
 
 /** The texts of one column of the body rows. */

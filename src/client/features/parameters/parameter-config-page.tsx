@@ -16,11 +16,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -60,6 +55,7 @@ import {
 } from '../../../shared/parameters';
 import type { RootState } from '../../app/store';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { ListGrid } from '../../crud/list-grid';
 import { useChange, usePending, useQuery, type EndpointRef } from '../../crud/use-request';
 import { notifyError } from '../../lib/notifier/notify-slice';
 import { StaleAlert } from '../../lib/stale-alert';
@@ -155,6 +151,17 @@ function Select({ id, label, value, onChange, placeholder, children }: {
   );
 }
 
+/** A configured parameter as the list shows it (its place in the table is `index`). */
+interface ConfiguredRow {
+  key: string;
+  index: number;
+  sequence: ParameterTableRow['sequence'];
+  shortname: string;
+  name: string;
+  configuration: string;
+  validations: string;
+}
+
 /** The rows of a parameter set as stored, by sequence. */
 const storedRows = (p: ActivityParameters | undefined): ParameterTableRow[] =>
   (p?.activeList ?? []).map(rowFromLegacy).sort((a, b) => a.sequence - b.sequence);
@@ -195,6 +202,14 @@ function ParameterConfig({ activityId }: { activityId: number }) {
   const unsaved = useUnsavedChanges(changed, saving);
 
   const typeName = useMemo(() => new Map(masterTypes.map((t) => [String(t.id), t.type])), [masterTypes]);
+  /** The table's rows as the list shows them: what each parameter is and how it is checked, in words. */
+  const configured = useMemo<ConfiguredRow[]>(() => rows.map((r, index) => {
+    const d = describeParameter({ ...r, commonmastertypename: typeName.get(String(r.commonmastertype)) ?? null });
+    return {
+      key: `${r.sequence}:${r.shortname}`, index, sequence: r.sequence, shortname: r.shortname, name: `${r.parameterName} (${r.shortname})`,
+      configuration: d.configuration, validations: d.validations,
+    };
+  }), [rows, typeName]);
 
   const set = (patch: Partial<ParameterForm>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -353,36 +368,28 @@ function ParameterConfig({ activityId }: { activityId: number }) {
         </Box>
       </Box>
 
-      <Table size="small" aria-label="Configured parameters" sx={{ mt: 3 }}>
-        <TableHead>
-          <TableRow>
-            {['Sequence', 'Parameter Name', 'Configuration', 'Validations', 'Action'].map((h) => (
-              <TableCell key={h} sx={{ fontWeight: 600 }}>{h}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r, i) => {
-            const d = describeParameter({ ...r, commonmastertypename: typeName.get(String(r.commonmastertype)) ?? null });
-            return (
-              <TableRow key={`${r.sequence}:${r.shortname}`} selected={editing === i}>
-                <TableCell>{r.sequence}</TableCell>
-                <TableCell>{`${r.parameterName} (${r.shortname})`}</TableCell>
-                <TableCell>{d.configuration}</TableCell>
-                <TableCell>{d.validations}</TableCell>
-                <TableCell>
-                  <IconButton size="small" aria-label={`Edit ${r.shortname}`} title="Edit" onClick={() => onEdit(i)}>
+      <Box sx={{ mt: 3 }}>
+        <ListGrid<ConfiguredRow> label="Configured parameters" rows={configured} rowId={(r) => r.key} noRowsText="No parameters configured yet."
+          selected={(r) => r.index === editing}
+          columns={[
+            { field: 'sequence', header: 'Sequence', flex: 0, width: 100 },
+            { field: 'name', header: 'Parameter Name', minWidth: 160 },
+            { field: 'configuration', header: 'Configuration', flex: 2, minWidth: 180 },
+            { field: 'validations', header: 'Validations', flex: 2, minWidth: 160 },
+            {
+              field: 'action', header: 'Action', flex: 0, width: 110, render: (r) => (
+                <>
+                  <IconButton size="small" aria-label={`Edit ${r.shortname}`} title="Edit" onClick={() => onEdit(r.index)}>
                     <EditIcon fontSize="small" />
                   </IconButton>
-                  <IconButton size="small" aria-label={`Remove ${r.shortname}`} title="Remove" color="error" onClick={() => onRemove(i)}>
+                  <IconButton size="small" aria-label={`Remove ${r.shortname}`} title="Remove" color="error" onClick={() => onRemove(r.index)}>
                     <DeleteIcon fontSize="small" />
                   </IconButton>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+                </>
+              ),
+            },
+          ]} />
+      </Box>
 
       <StaleAlert sx={{ mt: 2 }} onReload={reload} />
       <Box sx={{ display: 'flex', gap: 1.5, mt: 3 }}>

@@ -7,15 +7,11 @@ import { useDispatch, useSelector, useStore } from 'react-redux';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { SessionInfo } from '../../../shared/contract/account-endpoints';
 import { formatUtcDateTime } from '../../../shared/format/date-time';
 import { injectSaga } from '../../app/store';
+import { ListGrid } from '../../crud/list-grid';
 import { ConfirmDialog } from '../../lib/confirm-dialog';
 import { mySessionsSaga } from './my-sessions-saga';
 import { endSessionRequested, mySessionsRequested, selectMySessions } from './my-sessions-slice';
@@ -39,34 +35,28 @@ export function MySessions() {
         Every browser signed in as you. End any session you do not recognise, then change your password.
       </Typography>
       {failed ? <Typography color="error">The sessions could not be loaded.</Typography> : null}
-      <Table size="small" aria-labelledby="my-sessions-title">
-        <TableHead>
-          <TableRow>
-            {['Browser', 'Address', 'Signed in', 'Last seen', 'Action'].map((h) => <TableCell key={h} sx={{ fontWeight: 600 }}>{h}</TableCell>)}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableRow><TableCell colSpan={5}>{loading ? 'Loading…' : 'No live sessions.'}</TableCell></TableRow>
-          ) : rows.map((r) => (
-            <TableRow key={r.sessionId} data-testid="session-row">
-              <TableCell>
+      <ListGrid<SessionInfo> label="Your sessions" rows={rows} rowId={(r) => r.sessionId} loading={loading} noRowsText="No live sessions."
+        columns={[
+          {
+            field: 'browser', header: 'Browser', minWidth: 200, render: (r) => (
+              <>
                 {r.browser}
                 {r.current ? <Chip size="small" label="This browser" color="primary" variant="outlined" sx={{ ml: 1 }} /> : null}
-              </TableCell>
-              <TableCell>{r.ip ?? ''}</TableCell>
-              <TableCell>{formatUtcDateTime(r.signedInAt)}</TableCell>
-              <TableCell>{formatUtcDateTime(r.lastSeenAt)}</TableCell>
-              <TableCell>
-                <Button size="small" color="error" disabled={ending !== null} onClick={() => setConfirming(r)}
-                  aria-label={`End session: ${r.browser}${r.current ? ' (this browser)' : ''}`}>
-                  End
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+              </>
+            ),
+          },
+          { field: 'ip', header: 'Address', minWidth: 110 },
+          { field: 'signedInAt', header: 'Signed in', minWidth: 150, render: (r) => formatUtcDateTime(r.signedInAt) },
+          { field: 'lastSeenAt', header: 'Last seen', minWidth: 150, render: (r) => formatUtcDateTime(r.lastSeenAt) },
+          {
+            field: 'action', header: 'Action', flex: 0, width: 90, render: (r) => (
+              <Button size="small" color="error" disabled={ending !== null} onClick={() => setConfirming(r)}
+                aria-label={`End session: ${r.browser}${r.current ? ' (this browser)' : ''}`}>
+                End
+              </Button>
+            ),
+          },
+        ]} />
       <ConfirmDialog open={confirming !== null} destructive title="End this session?" confirmLabel="End session"
         onCancel={() => setConfirming(null)}
         onConfirm={() => {

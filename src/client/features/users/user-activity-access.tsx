@@ -18,12 +18,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -32,6 +26,7 @@ import { MSG } from '../../../shared/contract/messages';
 import { APPROVER_MSG, USER_ACCESS_ENDPOINTS, USER_ACCESS_MSG } from '../../../shared/contract/user-endpoints';
 import { employee, workflowRole } from '../../../shared/resources';
 import type { Row } from '../../crud/crud-api';
+import { ListGrid } from '../../crud/list-grid';
 import { useChange, usePending, useQuery } from '../../crud/use-request';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { notifyError } from '../../lib/notifier/notify-slice';
@@ -230,50 +225,29 @@ export default function UserActivityAccess() {
               {access.roleid ? <option value={String(access.roleid)}>{access.rolename}</option> : null}
             </TextField>
           </Box>
-          <TableContainer>
-            <Table size="small" aria-label="Activities">
-              <TableHead>
-                <TableRow>
-                  <TableCell padding="checkbox" sx={{ fontWeight: 600 }}>
-                    <FormControlLabel
-                      label="Select"
-                      control={
-                        <Checkbox
-                          size="small"
-                          checked={allTicked}
-                          indeterminate={someTicked && !allTicked}
-                          onChange={(e) => tickAll(e.target.checked)}
-                          slotProps={{ input: { 'aria-label': 'Select all' } }}
-                        />
-                      }
-                    />
-                  </TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>Sr No.</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>Short Name</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>Activity Name</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>Sequence</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((r, i) => (
-                  <TableRow key={r.activityID} hover>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        size="small"
-                        checked={r.chkselect}
-                        onChange={(e) => tick(r.activityID, e.target.checked)}
-                        slotProps={{ input: { 'aria-label': `Select ${str(r.activityname)}` } }}
-                      />
-                    </TableCell>
-                    <TableCell>{i + 1}</TableCell>
-                    <TableCell>{str(r.shortname)}</TableCell>
-                    <TableCell>{str(r.activityname)}</TableCell>
-                    <TableCell>{str(r.sequence)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListGrid<AccessRow> label="Activities" rows={rows} rowId={(r) => r.activityID} noRowsText="No activities."
+            columns={[
+              {
+                field: 'chkselect', header: 'Select', flex: 0, width: 110,
+                renderHeader: () => (
+                  <FormControlLabel
+                    label="Select"
+                    control={
+                      <Checkbox size="small" checked={allTicked} indeterminate={someTicked && !allTicked} onChange={(e) => tickAll(e.target.checked)}
+                        slotProps={{ input: { 'aria-label': 'Select all' } }} />
+                    }
+                  />
+                ),
+                render: (r) => (
+                  <Checkbox size="small" checked={r.chkselect} onChange={(e) => tick(r.activityID, e.target.checked)}
+                    slotProps={{ input: { 'aria-label': `Select ${str(r.activityname)}` } }} />
+                ),
+              },
+              { field: 'srno', header: 'Sr No.', flex: 0, width: 80, render: (r) => rows.indexOf(r) + 1 },
+              { field: 'shortname', header: 'Short Name', render: (r) => str(r.shortname) },
+              { field: 'activityname', header: 'Activity Name', flex: 2, render: (r) => str(r.activityname) },
+              { field: 'sequence', header: 'Sequence', flex: 0, width: 100, render: (r) => str(r.sequence) },
+            ]} />
         </Box>
       ) : null}
       <Box sx={{ display: 'flex', gap: 1.5, mt: 2.5 }}>

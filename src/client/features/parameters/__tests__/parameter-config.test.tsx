@@ -3,7 +3,7 @@ import { AppRoutes } from '../../../app/App';
 import { answer, callsTo, signIn, stop, type Handler } from '../../../crud/__tests__/mock-server';
 import { httpError } from '../../../test-support/fixtures';
 import { renderWithApp } from '../../../test-support/render';
-import { rowTexts, tableNamed } from '../../../test-support/table';
+import { bodyRows, cellsOf, rowTexts, tableNamed } from '../../../test-support/table';
 
 jest.mock('../../../lib/http', () => ({ post: jest.fn() }));
 
@@ -88,7 +88,7 @@ describe('parameter configuration', () => {
     answer(handlers(() => ({ message: 'Success', actid: 3, count: 2 })));
     const { task } = renderApp('/paramactivity/3');
     await addThree();
-    expect(within(screen.getByRole('table', { name: 'Configured parameters' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('grid', { name: 'Configured parameters' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Sequence', 'Parameter Name', 'Configuration', 'Validations', 'Action',
     ]);
     expect(tableRows()).toEqual([
@@ -102,10 +102,14 @@ describe('parameter configuration', () => {
     expect(field('Parameter Name')).toHaveValue('Colour');
     expect(field('Sequence')).toHaveValue(2);
     expect(field('Mandatory')).not.toBeChecked();
+    // the row being edited is marked in the list, and only that one
+    const selectedRows = () => bodyRows(tableNamed('Configured parameters')).filter((r) => r.getAttribute('aria-selected') === 'true').map((r) => cellsOf(r)[1].textContent);
+    expect(selectedRows()).toEqual(['Colour (COL)']);
     change('Parameter Name', 'Soil Colour');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(field('Sequence')).toHaveValue(4));
     expect(tableRows().map((r) => r[1])).toEqual(['pH Value (PH)', 'Soil Colour (COL)', 'Sampling Date (DT)']);
+    expect(selectedRows()).toEqual([]);
 
     // Remove: the rows after it move up and the counter goes down by one.
     fireEvent.click(screen.getByRole('button', { name: 'Remove PH' }));

@@ -214,7 +214,7 @@ describe('user activity access', () => {
     expect(field('Add')).toBeDisabled();
     expect(field('Edit')).not.toBeChecked();
     expect(field('Workflow Role')).toBeDisabled();
-    expect(within(screen.getByRole('table', { name: 'Activities' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+    expect(within(screen.getByRole('grid', { name: 'Activities' })).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Select', 'Sr No.', 'Short Name', 'Activity Name', 'Sequence',
     ]);
 
