@@ -13,7 +13,6 @@
 import { useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -31,18 +30,21 @@ import SaveIcon from '@mui/icons-material/Save';
 import SearchIcon from '@mui/icons-material/Search';
 import { MSG } from '../../../shared/contract/messages';
 import { formatDay } from '../../../shared/format/date-time';
-import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
 import { SAMPLE_ENDPOINTS, type IsolatePreview, type IsolateSaveAnswer, type OtpItem } from '../../../shared/contract/sample-endpoints';
 import { ISOLATE_FIELDS, ISOLATE_MSG, SAMPLE_TYPE_LOOKUP, checkIsolate } from '../../../shared/validation/isolate';
 import type { RootState } from '../../app/store';
+import MasterAutocomplete from '../../crud/master-autocomplete';
+import { masterLookup } from '../../crud/master-lookup';
 import { useChange, useChangeAnswer, usePending, useQuery } from '../../crud/use-request';
 import { UnsavedChangesGuard } from '../../lib/unsaved-changes';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { SAMPLE_TYPES, sampleTypeOptions, sampleTypesBody } from './api';
 
 type Measures = Record<(typeof ISOLATE_FIELDS)[number], string>;
 const EMPTY: Measures = { sampletype: '', soiltds: '', soilph: '', soilec: '' };
 const LABELS: Record<keyof Measures, string> = { sampletype: 'Sample Type', soilph: 'Soil pH', soilec: 'Soil EC', soiltds: 'Soil TDS' };
+
+/** The 'Sample Type' master entries containing the typed text. */
+const sampleTypes = (text: string) => masterLookup(SAMPLE_TYPE_LOOKUP.masterType, text);
 
 const selectUserId = (state: RootState) => state.session.user?.id ?? null;
 
@@ -64,8 +66,6 @@ export default function IsolatePage() {
   /** The Sample Code was edited after its search: the check state is no longer S. */
   const [editedSince, setEditedSince] = useState(false);
   const [measures, setMeasures] = useState<Measures>(EMPTY);
-  /** The sample type text looked up ('' while it is too short). */
-  const [typeText, setTypeText] = useState('');
   const saving = usePending(SAMPLE_ENDPOINTS.saveisolatecode, SAVE_KEY);
   const saved = useChangeAnswer<IsolateSaveAnswer>(SAVE_KEY);
   const result = saved.answer?.statuss === 'Success' ? saved.answer.message : null;
@@ -82,8 +82,6 @@ export default function IsolatePage() {
     failureText: 'The OTPs could not be loaded.', failureTitle: MSG.oops,
   });
   const otps = createMode && Array.isArray(otpList.data) ? otpList.data : [];
-  const types = useQuery<MasterItem[]>(typeText ? SAMPLE_TYPES : null, sampleTypesBody(typeText), { key: 'isolate:sampletype' });
-  const typeOptions = typeText && !types.failed ? sampleTypeOptions(types.data) : [];
 
   const reset = (create: boolean) => {
     setCreateMode(create);
@@ -116,11 +114,6 @@ export default function IsolatePage() {
       return;
     }
     ask({ sampleno: code });
-  };
-
-  const onSampleType = (text: string) => {
-    setMeasures((m) => ({ ...m, sampletype: text }));
-    setTypeText(text.trim().length < SAMPLE_TYPE_LOOKUP.minText ? '' : text.trim());
   };
 
   const save = () => {
@@ -238,17 +231,9 @@ export default function IsolatePage() {
             <TextField id="isolate-soiltype" label="Soil Type" size="small" value={preview.sampleInward.soiltype} slotProps={{ htmlInput: { readOnly: true } }} />
           </>
         ) : null}
-        <Autocomplete<MasterItem, false, false, true>
-          id="isolate-sampletype"
-          freeSolo
-          options={typeOptions}
-          filterOptions={(o) => o}
-          inputValue={measures.sampletype}
-          getOptionLabel={(o) => (typeof o === 'string' ? o : o.value)}
-          onInputChange={(_e, text) => onSampleType(text)}
-          onChange={(_e, item) => setMeasures((m) => ({ ...m, sampletype: item === null ? '' : typeof item === 'string' ? item : item.value }))}
-          renderInput={(params) => <TextField {...params} label={LABELS.sampletype} size="small" required />}
-        />
+        <MasterAutocomplete id="isolate-sampletype" label={LABELS.sampletype} required freeSolo value={measures.sampletype} lookup={sampleTypes}
+          minChars={SAMPLE_TYPE_LOOKUP.minText} hint={`Type ${SAMPLE_TYPE_LOOKUP.minText} characters to search.`}
+          onChange={(_item, text) => setMeasures((m) => ({ ...m, sampletype: text }))} />
         {measure('soilph', 0.01)}
         {measure('soilec', 0.001)}
         {measure('soiltds', 0.001)}

@@ -5,7 +5,7 @@
  */
 import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/endpoints';
 import { IDENTIFICATION_ENDPOINTS, MICROBE_LOOKUP_ENDPOINTS } from '../../../shared/contract/microbe-endpoints';
-import { MASTER_LOOKUP, MICROBE_MASTER_TYPES } from '../../../shared/resources';
+import { MICROBE_MASTER_TYPES } from '../../../shared/resources';
 
 export const MICROBE_CALLS = {
   microbeTypes: MICROBE_LOOKUP_ENDPOINTS.getCommonMastermicrobe,
@@ -20,11 +20,9 @@ export const MICROBE_CALLS = {
 /** The body of the lookup of gram characters containing `message` (the 'Gram Character' master). */
 export const gramCharactersBody = (message: string) => ({ value: MICROBE_MASTER_TYPES.gramCharacter, message });
 
-/** A field of each item of a list answer (at most `max`); anything but a list is none. */
-export const fieldOf = <K extends string>(answer: unknown, key: K, max = Number.MAX_SAFE_INTEGER): string[] =>
-  (Array.isArray(answer) ? (answer as Array<Record<K, string>>).slice(0, max).map((i) => i[key]) : []);
-
-export const GRAM_CHARACTERS_MAX = MASTER_LOOKUP.maxResults;
+/** A field of each item of a list answer; anything but a list is none. */
+export const fieldOf = <K extends string>(answer: unknown, key: K): string[] =>
+  (Array.isArray(answer) ? (answer as Array<Record<K, string>>).map((i) => i[key]) : []);
 
 /** Back from an identification opened from the awaiting list goes to that list's page (`?from=list`). */
 export const FROM_LIST = 'list';

@@ -6,12 +6,10 @@
  * Character' master from 3 characters, at most 8); biosafety level; Back (to the Level 1 list page
  * {pageno}, or to the awaiting list when opened from it) and Save. The form is checked with the server's schema; a stale save offers Reload.
  */
-import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
 import { ValidationError } from 'yup';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -27,12 +25,14 @@ import {
   IDENTIFICATION_FIELDS, IDENTIFICATION_MSG, IDENTIFICATION_STEPS, identificationSchema,
 } from '../../../shared/validation/microbe-identification';
 import { ChangeReasonPrompt } from '../../crud/change-reason-prompt';
+import MasterAutocomplete from '../../crud/master-autocomplete';
+import type { MasterLookup } from '../../crud/master-lookup';
 import { useChange, usePending, useQuery } from '../../crud/use-request';
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { useSubmitWithToasts } from '../../lib/form-submit';
 import { StaleAlert } from '../../lib/stale-alert';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { FROM_LIST, GRAM_CHARACTERS_MAX, MICROBE_CALLS, fieldOf, gramCharactersBody } from './api';
+import { FROM_LIST, MICROBE_CALLS, fieldOf, gramCharactersBody } from './api';
 import { useMicrobeTypes } from './use-microbe-types';
 
 export const IDENTIFICATION_TITLE = 'Microbe Identification';
@@ -86,32 +86,8 @@ function useChoices(bactid: string, genus: string) {
 const withCurrent = (list: string[], current: string) =>
   current && !list.some((x) => x.toLowerCase() === current.toLowerCase()) ? [current, ...list] : list;
 
-function GramCharacterInput({ value, onChange, error, disabled }: { value: string; onChange(v: string): void; error?: string; disabled: boolean }) {
-  const [input, setInput] = useState(value);
-  const typed = input.trim();
-  const searching = typed.length >= MASTER_LOOKUP.minText;
-  const found = useQuery(searching ? MICROBE_CALLS.gramCharacters : null, gramCharactersBody(typed), { key: 'identification:gramCharacter' });
-  const options = searching && found.entry?.status === 'succeeded' ? fieldOf(found.data, 'value', GRAM_CHARACTERS_MAX) : [];
-  return (
-    <Autocomplete
-      id="identification-gramCharacter"
-      freeSolo
-      options={options}
-      value={value || null}
-      inputValue={input}
-      filterOptions={(x) => x}
-      disabled={disabled}
-      onInputChange={(_e, v) => {
-        setInput(v);
-        onChange(v);
-      }}
-      onChange={(_e, v) => onChange(typeof v === 'string' ? v : '')}
-      renderInput={(params) => (
-        <TextField {...params} name="gramCharacter" label="Gram Character" size="small" error={Boolean(error)} helperText={error ?? 'Type 3 characters to search.'} />
-      )}
-    />
-  );
-}
+/** The 'Gram Character' master entries containing the typed text. */
+const gramCharacters = (text: string): MasterLookup => ({ endpoint: MICROBE_CALLS.gramCharacters, body: gramCharactersBody(text) });
 
 /** The request-slice entry of the save. */
 const SAVE_KEY = 'identification:save';
@@ -195,7 +171,9 @@ function IdentificationForm({ record, samplenov, back }: { record: Identificatio
         onChange={formik.handleChange}
         slotProps={{ htmlInput: { step: IDENTIFICATION_STEPS.queryCoverage, min: 0, max: 100 } }}
       />
-      <GramCharacterInput value={formik.values.gramCharacter} onChange={(v) => set({ gramCharacter: v })} error={errorOf('gramCharacter')} disabled={saving} />
+      <MasterAutocomplete id="identification-gramCharacter" name="gramCharacter" label="Gram Character" freeSolo value={formik.values.gramCharacter}
+        lookup={gramCharacters} onChange={(_item, text) => set({ gramCharacter: text })} error={errorOf('gramCharacter')}
+        hint={`Type ${MASTER_LOOKUP.minText} characters to search.`} disabled={saving} />
       <TextField {...common('biosafetyLevel', 'Biosafety Level')} {...select} onChange={formik.handleChange}>
         <option value="">Select Biosafety Level</option>
         {BIOSAFETY_LEVELS.map((l) => (

@@ -38,8 +38,9 @@ import { useChange, useChangeAnswer, usePending, useQuery } from '../../crud/use
 import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integrity';
 import { notifyError, notifyWarning } from '../../lib/notifier/notify-slice';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { districtLookup, masterLookup, type MasterLookup } from './api';
-import MasterAutocomplete from './master-autocomplete';
+import MasterAutocomplete from '../../crud/master-autocomplete';
+import { masterLookup, type MasterLookup } from '../../crud/master-lookup';
+import { districtLookup } from './api';
 import MessageDialog from './message-dialog';
 import { DateField } from '../../lib/date-field';
 

@@ -2,8 +2,6 @@
  * One filter row per ticked parameter (spec 001 section 2): number (two numbers and a comparator), text,
  * dropdown (fixed choices or an autocomplete over the common master), date range; a delete icon.
  */
-import { useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
@@ -12,42 +10,19 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { SEARCH_COMPARATORS, type Comparator } from '../../../shared/contract/search-endpoints';
 import { COMPARATOR_MEANING, describeNumberCondition, parseNumberCondition } from '../../../shared/search/search-filters';
 import { COMMON_MASTER_ENDPOINTS } from '../../../shared/contract/common-master-endpoints';
-import { useQuery } from '../../crud/use-request';
+import MasterAutocomplete from '../../crud/master-autocomplete';
+import type { MasterLookup } from '../../crud/master-lookup';
+import { MASTER_LOOKUP } from '../../../shared/resources/common-master';
 import { conditionOf, takesTwoNumbers, type FilterRowState } from './search-model';
 import { DateField } from '../../lib/date-field';
-
-const MIN_TEXT = 3;
-const MAX_RESULTS = 8;
 
 /** A comfortable minimum width on wider screens; on a phone-width screen the input takes the row instead of overflowing it. */
 const NARROW_SAFE = (min: number) => ({ minWidth: { xs: 0, sm: min }, width: { xs: '100%', sm: 'auto' } });
 
-function MasterAutocomplete({ label, type, value, onChange }: { label: string; type: string; value: string; onChange(v: string): void }) {
-  const [input, setInput] = useState(value);
-  const typed = input.trim();
-  const searching = typed.length >= MIN_TEXT;
-  const found = useQuery<Array<{ id: number; shortname: string; value?: string }>>(searching ? COMMON_MASTER_ENDPOINTS.getMasterData : null,
-    { value: type, message: typed, shortname: type }, { key: `search-master:${label}` });
-  // Only the answer to the text typed now is listed (not the previous text's while the next one loads).
-  const options = searching && found.entry?.status === 'succeeded' && Array.isArray(found.data)
-    ? found.data.slice(0, MAX_RESULTS).map((i) => i.value ?? i.shortname) : [];
-  return (
-    <Autocomplete
-      freeSolo
-      options={options}
-      value={value || null}
-      inputValue={input}
-      filterOptions={(x) => x}
-      onInputChange={(_e, v) => {
-        setInput(v);
-        onChange(v);
-      }}
-      onChange={(_e, v) => onChange(typeof v === 'string' ? v : '')}
-      sx={NARROW_SAFE(260)}
-      renderInput={(params) => <TextField {...params} label={label} size="small" helperText={`Type ${MIN_TEXT} characters to search.`} />}
-    />
-  );
-}
+/** The entries of master `type` containing the typed text (the search's own body also names the type as shortname). */
+const filterLookup = (type: string) => (text: string): MasterLookup => ({
+  endpoint: COMMON_MASTER_ENDPOINTS.getMasterData, body: { value: type, message: text, shortname: type },
+});
 
 export function FilterRowView({ row, onChange, onRemove }: { row: FilterRowState; onChange(patch: Partial<FilterRowState>): void; onRemove(): void }) {
   const label = row.parameterName;
@@ -101,7 +76,10 @@ export function FilterRowView({ row, onChange, onRemove }: { row: FilterRowState
       </TextField>
     );
   } else if (row.type === 'Dropdown' && row.commonmastertype) {
-    inputs = <MasterAutocomplete label={label} type={row.commonmastertype} value={row.value} onChange={(v) => onChange({ value: v })} />;
+    inputs = (
+      <MasterAutocomplete id={`filter-${row.key}`} label={label} freeSolo value={row.value} lookup={filterLookup(row.commonmastertype)}
+        onChange={(_item, text) => onChange({ value: text })} hint={`Type ${MASTER_LOOKUP.minText} characters to search.`} sx={NARROW_SAFE(260)} />
+    );
   } else {
     inputs = <TextField label={label} size="small" value={row.value} onChange={(e) => onChange({ value: e.target.value })} sx={NARROW_SAFE(260)} />;
   }

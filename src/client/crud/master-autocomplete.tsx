@@ -1,16 +1,17 @@
 /**
- * An autocomplete fed by a master lookup (spec 001 sections 5, 9): it asks the server once the typed text
- * has `minChars` characters (3 for states, district and soil type), and shows at most 8 results. The
+ * The one autocomplete fed by a master lookup (spec 001 sections 5, 9): sample inward's state, district, zone and
+ * soil type, the isolate's sample type, the identification's gram character and the search's dropdown filters. It
+ * asks the server once the typed text has `minChars` characters (3, or 4 for the sample type), and shows at most 8 results. The
  * chosen item's value (its name) is what the form keeps; `freeSolo` also accepts typed text. The lookup is a
  * query of the request layer keyed by the field, so a newer text replaces the answer of an older one.
  */
 import { useEffect, useRef, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import type { MasterItem } from '../../../shared/contract/common-master-endpoints';
-import { MASTER_LOOKUP } from '../../../shared/resources/common-master';
-import { useQuery } from '../../crud/use-request';
-import { atMost8, type MasterLookup } from './api';
+import type { MasterItem } from '../../shared/contract/common-master-endpoints';
+import { MASTER_LOOKUP } from '../../shared/resources/common-master';
+import { atMost8, type MasterLookup } from './master-lookup';
+import { useQuery } from './use-request';
 
 /** The pause after the last key before the server is asked. */
 const TYPING_PAUSE_MS = 250;
@@ -30,10 +31,14 @@ export interface MasterAutocompleteProps {
   required?: boolean;
   error?: string;
   hint?: string;
+  /** The form field's name (a form read by name). */
+  name?: string;
+  /** Style of the autocomplete's root (a width in a row of filters). */
+  sx?: object;
 }
 
 export default function MasterAutocomplete({
-  id, label, value, onChange, onBlur, lookup, minChars = MASTER_LOOKUP.minText, freeSolo = false, disabled, required, error, hint,
+  id, label, value, onChange, onBlur, lookup, minChars = MASTER_LOOKUP.minText, freeSolo = false, disabled, required, error, hint, name, sx,
 }: MasterAutocompleteProps) {
   const [input, setInput] = useState(value);
   const [shownValue, setShownValue] = useState(value);
@@ -76,6 +81,7 @@ export default function MasterAutocomplete({
     <Autocomplete<MasterItem, false, false, true>
       id={id}
       freeSolo
+      sx={sx}
       disabled={disabled}
       options={options}
       loading={loading}
@@ -106,7 +112,7 @@ export default function MasterAutocomplete({
       }}
       renderInput={(params) => (
         <TextField
-          {...params} label={label} size="small" required={required} error={Boolean(error)} helperText={error ?? hint ?? ' '}
+          {...params} name={name} label={label} size="small" required={required} error={Boolean(error)} helperText={error ?? hint ?? ' '}
           // A hint under a disabled field ('choose the state first') must stay readable (contrast, WCAG 1.4.3).
           slotProps={{ ...params.slotProps, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
         />
