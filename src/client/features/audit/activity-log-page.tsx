@@ -1,10 +1,11 @@
 /**
  * The Activity Log (route /auditLog, the user dropdown's entry; issue 6 item 4): the audit trail filtered by
  * user, entity, action, dates (the browser's calendar) and text; rows expand to the field-level before/after;
- * 10 or 25 per page; Export CSV (every match, with progress) and Print (the filtered table without the shell).
+ * 10 or 25 per page, the filter and page kept in the address (audit-view.ts); Export CSV (every match, with progress) and Print (the filtered table without the shell).
  * Top Role users only: the server refuses the others, the screen says so.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,7 +20,8 @@ import { PageLinks } from '../../crud/pagination';
 import { AUDIT_PAGE_SIZES } from '../../../shared/contract/audit-endpoints';
 import { selectUser } from '../../app/session-slice';
 import { auditSaga } from './audit-saga';
-import { auditExportRequested, auditFiltered, auditOpened, auditPaged, auditPageSized, selectAudit, type AuditFilterForm } from './audit-slice';
+import { auditExportRequested, auditOpened, auditViewed, selectAudit, type AuditFilterForm } from './audit-slice';
+import { paramsOf, viewOf, type AuditView } from './audit-view';
 import { AuditFilterBar, FILTER_LABELS } from './audit-filter-bar';
 import { AuditEntriesTable, formatWhen } from './audit-entries-table';
 import { AuditPrintStyles, PRINT_AREA_ID } from './audit-print';
@@ -43,9 +45,22 @@ export default function ActivityLogPage() {
   const s = useSelector(selectAudit);
   const allowed = user?.toprole === true;
 
+  // The view is the address's (audit-view.ts): a reload, Back or a shared link shows the same filter and page.
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  const view = useMemo(() => viewOf(new URLSearchParams(query)), [query]);
   useEffect(() => {
     if (allowed) dispatch(auditOpened());
   }, [allowed, dispatch]);
+  useEffect(() => {
+    if (allowed) dispatch(auditViewed(view));
+  }, [allowed, dispatch, view]);
+  /** Shows another view; the same one again (Search twice) reads it again. */
+  const show = (next: AuditView) => {
+    const nextQuery = paramsOf(next);
+    if (nextQuery.toString() === query) dispatch(auditViewed(next));
+    else setParams(nextQuery);
+  };
 
   const pageCount = Math.max(1, Math.ceil(s.total / s.pageSize));
   return (
@@ -78,7 +93,7 @@ export default function ActivityLogPage() {
                 <Typography variant="caption">Exporting… {kb(s.exportedBytes)} received</Typography>
               </Box>
             )}
-            <AuditFilterBar value={s.filter} options={s.options} disabled={s.loading} onApply={(f) => dispatch(auditFiltered(f))} />
+            <AuditFilterBar value={s.filter} options={s.options} disabled={s.loading} onApply={(filter) => show({ filter, page: 1, pageSize: view.pageSize })} />
             <Box sx={{ height: 4 }} className="audit-no-print">{s.loading && <LinearProgress aria-label="Loading" />}</Box>
             <AuditEntriesTable rows={s.rows} label="Activity Log entries" recordHistory />
             {!s.loading && s.rows.length === 0 && <Typography sx={{ py: 2 }} color="text.secondary">No entries match these filters.</Typography>}
@@ -87,11 +102,11 @@ export default function ActivityLogPage() {
                 {s.total} {s.total === 1 ? 'entry' : 'entries'}{s.total > 0 ? ` · page ${s.page} of ${pageCount}` : ''}
               </Typography>
               <TextField select size="small" id="audit-page-size" label="Rows per page" value={String(s.pageSize)}
-                onChange={(e) => dispatch(auditPageSized(Number(e.target.value) as 10 | 25))}
+                onChange={(e) => show({ ...view, page: 1, pageSize: Number(e.target.value) as 10 | 25 })}
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }} sx={{ width: 130 }}>
                 {AUDIT_PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
               </TextField>
-              <PageLinks page={s.page} pageCount={pageCount} onPage={(p) => dispatch(auditPaged(p))} disabled={s.loading} />
+              <PageLinks page={s.page} pageCount={pageCount} onPage={(page) => show({ ...view, page })} disabled={s.loading} />
             </Box>
           </>
         )}

@@ -7,9 +7,9 @@ import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { auditApi, saveFile, type CsvDownload } from './audit-api';
 import {
-  auditExportFinished, auditExportProgress, auditExportRequested, auditFiltered, auditHistoryFailed, auditHistoryLoaded,
-  auditHistoryRequested, auditListFailed, auditListLoaded, auditListRequested, auditOpened, auditOptionsLoaded, auditPaged,
-  auditPageSized, historyKey, selectAudit, type AuditFilterForm, type AuditState,
+  auditExportFinished, auditExportProgress, auditExportRequested, auditHistoryFailed, auditHistoryLoaded,
+  auditHistoryRequested, auditListFailed, auditListLoaded, auditListRequested, auditOpened, auditOptionsLoaded, auditViewed,
+  historyKey, selectAudit, type AuditFilterForm, type AuditState,
 } from './audit-slice';
 
 /** The lab's calendar is the browser's: the server turns the days into that zone's midnights. */
@@ -58,11 +58,6 @@ function* loadOptions(): SagaIterator {
   }
 }
 
-function* opened(): SagaIterator {
-  yield fork(loadOptions);
-  yield call(loadList);
-}
-
 function* loadHistory(a: PayloadAction<{ entity: string; entityId: string | number }>): SagaIterator {
   const key = historyKey(a.payload.entity, a.payload.entityId);
   try {
@@ -100,10 +95,8 @@ function* exportCsv(): SagaIterator {
 }
 
 export function* auditSaga(): SagaIterator {
-  yield takeLatest([auditOpened.type, auditFiltered.type, auditPaged.type, auditPageSized.type], function* (a: PayloadAction<unknown>) {
-    if (a.type === auditOpened.type) yield call(opened);
-    else yield call(loadList);
-  });
+  yield takeLatest(auditOpened.type, loadOptions);
+  yield takeLatest(auditViewed.type, loadList);
   yield takeLatest(auditHistoryRequested.type, loadHistory);
   yield takeLeading(auditExportRequested.type, exportCsv);
 }

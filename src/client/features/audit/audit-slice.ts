@@ -47,12 +47,10 @@ export const auditSlice = createSlice({
   name: 'audit',
   initialState: initialAuditState,
   reducers: {
-    /** The screen opened: load the filter choices and the current page. */
+    /** The screen opened: load the filter choices. */
     opened: (s) => s,
-    /** Apply a filter (back to page 1). */
-    filtered: (s, a: PayloadAction<AuditFilterForm>) => ({ ...s, filter: a.payload, page: 1 }),
-    paged: (s, a: PayloadAction<number>) => ({ ...s, page: a.payload }),
-    pageSized: (s, a: PayloadAction<10 | 25>) => ({ ...s, pageSize: a.payload, page: 1 }),
+    /** The view the address names (audit-view.ts): its filter, page and rows per page are loaded. */
+    viewed: (s, a: PayloadAction<{ filter: AuditFilterForm; page: number; pageSize: 10 | 25 }>) => ({ ...s, ...a.payload }),
     listRequested: (s) => ({ ...s, loading: true }),
     listLoaded: (s, a: PayloadAction<AuditEntryRow[]>) => ({ ...s, loading: false, rows: a.payload, total: a.payload[0]?.totalItems ?? 0 }),
     listFailed: (s) => ({ ...s, loading: false }),
@@ -83,7 +81,7 @@ declare module '../../app/store' {
 
 export const injectedAudit = auditSlice.injectInto(sliceReducers);
 export const {
-  opened: auditOpened, filtered: auditFiltered, paged: auditPaged, pageSized: auditPageSized, listRequested: auditListRequested,
+  opened: auditOpened, viewed: auditViewed, listRequested: auditListRequested,
   listLoaded: auditListLoaded, listFailed: auditListFailed, optionsLoaded: auditOptionsLoaded, historyRequested: auditHistoryRequested,
   historyLoaded: auditHistoryLoaded, historyFailed: auditHistoryFailed, exportRequested: auditExportRequested,
   exportProgress: auditExportProgress, exportFinished: auditExportFinished,

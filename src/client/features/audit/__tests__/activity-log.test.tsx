@@ -64,9 +64,11 @@ test('the Activity Log lists entries, sends the filters, pages and expands a row
   // Paging and page size.
   fireEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
   await waitFor(() => expect(callsTo('getAuditLog').at(-1)).toMatchObject({ pageno: 2, pageSize: 10 }));
+  expect(screen.getByTestId('location-search')).toHaveTextContent('?page=2');
   fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '25' } });
   await waitFor(() => expect(callsTo('getAuditLog').at(-1)).toMatchObject({ pageno: 1, pageSize: 25 }));
   await waitFor(() => expect(within(table).getAllByText('department.update')).toHaveLength(25));
+  expect(screen.getByTestId('location-search')).toHaveTextContent('?size=25');
 
   // Expanding a row shows the field-level before/after.
   expect(screen.queryByRole('table', { name: 'Changes of department.update department 103' })).toBeNull();
@@ -151,5 +153,27 @@ test('RecordHistoryButton is not shown to users without the Top Role', async () 
   saveSession(loginResponse({ toprole: false }));
   const { task } = renderWithApp(<RecordHistoryButton entity="department" entityId={42} />);
   expect(screen.queryByRole('button', { name: 'History of department 42' })).toBeNull();
+  await stop(task);
+});
+
+test('the Activity Log\'s filter and page are in the address: opened from it (a reload, Back, a shared link) it shows the same view', async () => {
+  answer({
+    getAuditFilters: () => options,
+    getAuditLog: (b) => Array.from({ length: Number(b.pageSize) }, (_, i) => entry((Number(b.pageno) - 1) * Number(b.pageSize) + i + 1)),
+  });
+  const { task } = render('/auditLog?entity=department&fromDate=2026-11-01&toDate=not-a-day&page=3&size=25');
+  await waitFor(() => expect(callsTo('getAuditLog')).toHaveLength(1));
+  // the address's view is asked for; what is not a day is left out
+  expect(callsTo('getAuditLog')[0]).toEqual({ entity: 'department', fromDate: '2026-11-01', pageno: 3, pageSize: 25, timeZone: expect.any(String) });
+  await waitFor(() => expect(screen.getByLabelText('Entity')).toHaveValue('department'));
+  expect(screen.getByLabelText('Rows per page')).toHaveValue('25');
+  // Search goes back to page 1 of the same filter; the same Search again reads it again (the address stays)
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  await waitFor(() => expect(callsTo('getAuditLog')).toHaveLength(2));
+  expect(callsTo('getAuditLog')[1]).toMatchObject({ entity: 'department', fromDate: '2026-11-01', pageno: 1, pageSize: 25 });
+  expect(screen.getByTestId('location-search')).toHaveTextContent('?entity=department&fromDate=2026-11-01&size=25');
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  await waitFor(() => expect(callsTo('getAuditLog')).toHaveLength(3));
+  expect(callsTo('getAuditLog')[2]).toEqual(callsTo('getAuditLog')[1]);
   await stop(task);
 });
