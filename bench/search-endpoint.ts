@@ -41,9 +41,10 @@ export async function searchModels(db: Kysely<Database>): Promise<Record<'1' | '
       .map((r) => [r.shortname, r.id]),
   );
   const rows: FilterRows = [
-    { key: `param:${ids.DIAM}`, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '10 < 60' },
+    // '=' is "between (or equal to)": 10 to 60 mm; '<' would be "below 10" (shared/search/search-filters).
+    { key: `param:${ids.DIAM}`, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '10 = 60' },
     { key: `param:${ids.NFIX}`, parameterName: 'Nitrogen Fixation', type: 'Dropdown', inputValue: 'Positive' },
-    { key: `param:${ids.PHOPT}`, parameterName: 'Optimum pH', type: 'number', inputValue: '0 < 30' },
+    { key: `param:${ids.PHOPT}`, parameterName: 'Optimum pH', type: 'number', inputValue: '0 = 30' },
     { key: 'sample:state', parameterName: 'State Of India', type: 'Dropdown', inputValue: 'Maharashtra' },
     { key: 'microbe:genus', parameterName: 'Genus', type: 'text', inputValue: 'Bacillus' },
   ];
