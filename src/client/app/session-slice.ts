@@ -98,6 +98,10 @@ const sessionSlice = createSlice({
     signInAlertDismissed(state) {
       state.signInAlert = null;
     },
+    /** The user started typing credentials: the session saga loads the HTTP client and the encoder meanwhile. */
+    credentialsTyped(state) {
+      return state;
+    },
     menuRequested(state) {
       state.menuStatus = 'loading';
     },
@@ -149,6 +153,7 @@ export const {
   signInFailed,
   signInSettled,
   signInAlertDismissed,
+  credentialsTyped,
   menuRequested,
   menuLoaded,
   menuFailed,

@@ -2,7 +2,6 @@
  * Passwords (and later mobile numbers) are AES-encoded before they leave the browser (spec 000 section 9).
  * crypto-js is loaded with the HTTP client, on first use.
  */
-import { loadHttp } from './api';
 import { getRuntimeConfig } from './runtime-config';
 
 let aes: Promise<typeof import('../../shared/transport/aes')> | null = null;
@@ -24,8 +23,7 @@ export async function encodeSecrets(...values: string[]): Promise<string[]> {
   return values.map((v) => encryptForTransport(v, cryptoKey));
 }
 
-/** Starts loading the HTTP client and the encoder (e.g. when the user starts typing a password). */
-export function preloadTransport(): void {
+/** Starts loading the encoder (the session saga does, when the user starts typing a password). */
+export function preloadEncoder(): void {
   void loadAes();
-  void loadHttp().catch(() => undefined);
 }

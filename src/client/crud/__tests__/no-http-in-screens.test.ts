@@ -51,7 +51,7 @@ const isSaga = (file: string) => file.endsWith('.ts') && /from 'redux-saga\/effe
 const rel = (file: string) => path.relative(CLIENT, file);
 
 export function filesCallingHttpOutsideSagas(): string[] {
-  const files = sourceFiles(CLIENT).filter((f) => f !== LIB_API && f !== LIB_HTTP && !f.includes(`${path.sep}lib${path.sep}transport`));
+  const files = sourceFiles(CLIENT).filter((f) => f !== LIB_API && f !== LIB_HTTP);
   const callsHttp = (imports: Import[]) => imports.some((i) => !i.typeOnly && (i.from === LIB_HTTP || i.from === 'axios' || (i.from === LIB_API && i.names.some((n) => CALLS.has(n.split(' as ')[0])))));
   const graph = new Map(files.map((f) => [f, importsOf(f)]));
   const httpModules = new Set(files.filter((f) => callsHttp(graph.get(f) ?? [])));

@@ -5,9 +5,8 @@ import { FormField } from '../../lib/form-field';
 import { lazyYupValidator } from '../../lib/lazy-schema';
 import { useSubmitWithToasts } from '../../lib/form-submit';
 import { SubmitButton } from '../../lib/submit-button';
-import { preloadTransport } from '../../lib/transport';
 import { AuthCard } from './auth-card';
-import { selectSignInAlert, selectSigningIn, signInAlertDismissed, signInRequested, type SignInForm } from '../../app/session-slice';
+import { credentialsTyped, selectSignInAlert, selectSigningIn, signInAlertDismissed, signInRequested, type SignInForm } from '../../app/session-slice';
 
 const validateSignIn = lazyYupValidator<SignInForm>(() =>
   import(/* webpackChunkName: "forms" */ './session-schemas').then((m) => m.signInSchema),
@@ -39,9 +38,13 @@ export default function LoginPage() {
     wasSigningIn.current = signingIn;
   }, [signingIn]);
   const fieldError = (name: (typeof FIELDS)[number]) => (form.touched[name] && form.errors[name]) || undefined;
-  // The HTTP client and the password encoder load while the user types, ready for the submit.
+  // The HTTP client and the password encoder load while the user types (once: the session saga loads them).
+  const typed = useRef(false);
   const onChange: typeof form.handleChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    preloadTransport();
+    if (!typed.current) {
+      typed.current = true;
+      dispatch(credentialsTyped());
+    }
     form.handleChange(event);
   };
 

@@ -10,8 +10,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { styled } from '@mui/material/styles';
 import { FormField } from '../../lib/form-field';
 import { SubmitButton } from '../../lib/submit-button';
-import { preloadTransport } from '../../lib/transport';
-import { logoutRequested, reauthRequested, selectReauth, selectUser } from '../../app/session-slice';
+import { credentialsTyped, logoutRequested, reauthRequested, selectReauth, selectUser } from '../../app/session-slice';
 
 export const REAUTH_TITLE = 'Your session has ended';
 export const REAUTH_TEXT = 'Sign in again to carry on. What you entered on this screen is kept.';
@@ -83,7 +82,8 @@ function ReauthForm({ busy }: { busy: boolean }) {
           autoFocus
           value={password}
           onChange={(e) => {
-            preloadTransport();
+            // The first character: the session saga loads the HTTP client and the encoder meanwhile.
+            if (password === '') dispatch(credentialsTyped());
             setPassword(e.target.value);
           }}
           disabled={busy}

@@ -7,11 +7,11 @@ import { call, cancel, delay, fork, put, race, select, take, takeLatest, takeLea
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { FirstLoginResponse, LoginResponse, MainMenu } from '../../../shared/contract/session';
 import { MSG } from '../../../shared/contract/messages';
-import { api, isHandledCentrally, isTransportError, serverMessage, type SignInAnswer, type StatusAnswer } from '../../lib/api';
+import { api, isHandledCentrally, loadHttp, isTransportError, serverMessage, type SignInAnswer, type StatusAnswer } from '../../lib/api';
 import { navigateTo, locationChanged } from '../../lib/navigation/navigation';
 import { notifyError, notifySuccess, notifyWarning } from '../../lib/notifier/notify-slice';
 import { sessionExpired } from '../../lib/session-events';
-import { encodeSecrets } from '../../lib/transport';
+import { encodeSecrets, preloadEncoder } from '../../lib/transport';
 import { clearAllStorage, readStoredSession, saveSession, type StoredSession } from '../../lib/storage';
 import { keepDraft, restoreDraft } from '../../lib/drafts';
 import { selectPathname } from '../../lib/navigation/navigation';
@@ -36,6 +36,7 @@ import {
   sessionResumed,
   signInFailed,
   signInRequested,
+  credentialsTyped,
   signInSettled,
   signInSucceeded,
   type ChangePasswordForm,
@@ -264,7 +265,14 @@ export function* sessionStartup(): SagaIterator {
   }
 }
 
+/** The HTTP client and the password encoder load while the user types, ready for the submit. */
+export function* preloadSignIn(): SagaIterator {
+  yield call(preloadEncoder);
+  yield call(() => loadHttp().catch(() => undefined));
+}
+
 export function* sessionSaga(): SagaIterator {
+  yield takeLeading(credentialsTyped.type, preloadSignIn);
   yield takeLeading(signInRequested.type, signInSaga);
   yield takeLeading(changePasswordRequested.type, changePasswordSaga);
   yield takeLeading(logoutRequested.type, logoutSaga);
