@@ -278,11 +278,12 @@ test('only Top Role users may read the log (403 otherwise)', async () => {
 });
 
 describe('CSV export', () => {
+  const BULK = 2 * EXPORT_BATCH + 150;
   beforeAll(async () => {
-    // More rows than one database batch, plus rows with awkward text.
+    // More rows than two database batches and past 1,000 (the list's deep pages), plus rows with awkward text.
     const actor = { userId: admin.id, username: 'admin', tenant: 'soillims', ip: '127.0.0.1' };
     await mutate(t.handle.db, actor, async (_trx, write) => {
-      for (let i = 0; i < EXPORT_BATCH + 150; i++) await write({ action: 'bulk.create', entity: 'bulk', entityId: `b${i}`, after: { n: i } });
+      for (let i = 0; i < BULK; i++) await write({ action: 'bulk.create', entity: 'bulk', entityId: `b${i}`, after: { n: i } });
       await write({ action: 'odd.create', entity: 'odd', entityId: '=HYPERLINK("http://evil","x")', reason: 'Sample "A", line one\nline two' });
       await write({ action: 'odd.create', entity: 'odd', entityId: '+1', reason: '@SUM(A1:A2)' });
       await write({ action: 'odd.create', entity: 'odd', entityId: '-5', reason: 'plain' });
@@ -294,18 +295,29 @@ describe('CSV export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activity-log-\d{8}-\d{6}\.csv"$/);
-    expect(res.headers['x-total-count']).toBe(String(EXPORT_BATCH + 150));
+    expect(res.headers['x-total-count']).toBe(String(BULK));
     expect(res.body.startsWith('\uFEFFEntry,When (UTC),When (Asia/Kolkata),User ID,User,Action')).toBe(true);
     const rows = parseCsv(res.body.slice(1));
-    expect(rows).toHaveLength(1 + EXPORT_BATCH + 150);
-    expect(rows[1][7]).toBe(`b${EXPORT_BATCH + 149}`);
+    expect(rows).toHaveLength(1 + BULK);
+    expect(rows[1][7]).toBe(`b${BULK - 1}`);
     expect(rows.at(-1)![7]).toBe('b0');
-    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(EXPORT_BATCH + 150);
-    expect(rows[1][9]).toBe(`n: (none) -> ${EXPORT_BATCH + 149}`);
+    expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(BULK);
+    expect(rows[1][9]).toBe(`n: (none) -> ${BULK - 1}`);
 
     const logged = (await list({ action: 'audit.export' }))[0];
     expect(logged).toMatchObject({ username: 'admin', entity: 'audit_log', reason: 'Activity Log exported to CSV' });
-    expect(logged.changes).toEqual(expect.arrayContaining([{ field: 'rows', before: null, after: String(EXPORT_BATCH + 150) }, { field: 'filters.entity', before: null, after: 'bulk' }]));
+    expect(logged.changes).toEqual(expect.arrayContaining([{ field: 'rows', before: null, after: String(BULK) }, { field: 'filters.entity', before: null, after: 'bulk' }]));
+  });
+
+  test('the list pages past 1,000 entries: a deep page continues the one before it, the last one ends at the first entry', async () => {
+    const pages = Math.ceil(BULK / 25);
+    const last = await list({ entity: 'bulk', pageno: pages, pageSize: 25 });
+    expect(last[0].totalItems).toBe(BULK);
+    expect(last).toHaveLength(BULK - (pages - 1) * 25);
+    expect(last.at(-1)).toMatchObject({ entityId: 'b0', srno: BULK });
+    const before = await list({ entity: 'bulk', pageno: pages - 1, pageSize: 25 });
+    expect(before.at(-1)!.id).toBeGreaterThan(last[0].id);
+    expect(last[0].srno).toBe(before.at(-1)!.srno + 1);
   });
 
   test('in UTC (no time zone, or a name of UTC) one When column: the header never repeats When (UTC)', async () => {
@@ -339,9 +351,9 @@ describe('CSV export', () => {
     const f = parseFilter({ entity: 'bulk' });
     const chunks: string[] = [];
     for await (const c of auditCsvChunks(t.handle.db, f, Number.MAX_SAFE_INTEGER - 1, 100)) chunks.push(c);
-    expect(chunks).toHaveLength(1 + Math.ceil((EXPORT_BATCH + 150) / 100)); // the header, then one chunk per batch
+    expect(chunks).toHaveLength(1 + Math.ceil(BULK / 100)); // the header, then one chunk per batch
     expect(chunks.slice(1).every((c) => parseCsv(c).length <= 100)).toBe(true);
-    expect(chunks.slice(1).reduce((n, c) => n + parseCsv(c).length, 0)).toBe(EXPORT_BATCH + 150);
+    expect(chunks.slice(1).reduce((n, c) => n + parseCsv(c).length, 0)).toBe(BULK);
   });
 
   test('an export matching nothing is just the header', async () => {
