@@ -44,7 +44,7 @@ export interface RequestPayload {
   failureText: string | null;
   /** The toast's title (default the spec's 'OOPS!'). */
   failureTitle: string | null;
-  /** A file answer (CSV, PDF): its fallback name; the slice keeps its name and row count, the caller gets the file. */
+  /** A file answer (CSV, PDF): its fallback name; the slice keeps its name and row count; the file itself goes to the tab opened for it (openFile). */
   file: string | null;
   /** A change whose follow-up the saga carries out (toast, navigation): see ChangeOutcome. */
   outcome?: ChangeOutcome;

@@ -22,6 +22,7 @@ import { cleared, requested, selectRequest, type ChangeOutcome, type EndpointRef
 
 export type { EndpointRef } from './request-slice';
 
+/** What a query (useQuery) is asked with. */
 export interface RequestOptions {
   /** The slice entry of the call (default: the endpoint's path). Two forms of one screen use two keys. */
   key?: string;
@@ -30,12 +31,7 @@ export interface RequestOptions {
   /** The title of that toast (default the spec's 'OOPS!'). */
   failureTitle?: string;
   /**
-   * The answer is a file (CSV, PDF): the promise resolves with lib/download's Download (blob, file name, rows);
-   * this is the name used when the server gives none.
-   */
-  file?: string;
-  /**
-   * (useQuery) The key of a change (useChange) after whose answer the query asks again: a list reloads its page
+   * The key of a change (useChange) after whose answer the query asks again: a list reloads its page
    * after a delete or a status change on it, success or refusal.
    */
   reloadAfter?: string;

@@ -1,7 +1,7 @@
 /**
  * Shows a downloaded file (the record PDF) in a new tab. The tab is opened on the click, while it still counts
  * as a user gesture for pop-up blockers, and filled when the file arrives; windows are not state, so they wait
- * here by the request key (as the promises of answers wait in the request saga).
+ * here by the request key, outside the store.
  */
 const waiting = new Map<string, Window | null>();
 
