@@ -15,7 +15,7 @@ import { formatUtcDateTime } from '../../../shared/format/date-time';
 import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
 import { ListSearchBox } from '../../crud/list-search-box';
 import { usePagedSearch } from '../../crud/use-paged-search';
-import { MICROBE_CALLS, identificationPath } from './api';
+import { MICROBE_CALLS, identificationPath } from './microbe-calls';
 import { IDENTIFICATION_TITLE } from './identification-page';
 
 export const AWAITING_HEADING = 'Isolates awaiting identification';

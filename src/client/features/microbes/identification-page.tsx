@@ -32,7 +32,7 @@ import { AMENDMENT_PROMPT, RecordIntegrityNotice } from '../../lib/record-integr
 import { useSubmitWithToasts } from '../../lib/form-submit';
 import { StaleAlert } from '../../lib/stale-alert';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { FROM_LIST, MICROBE_CALLS, fieldOf, gramCharactersBody } from './api';
+import { FROM_LIST, MICROBE_CALLS, fieldOf, gramCharactersBody } from './microbe-calls';
 import { useMicrobeTypes } from './use-microbe-types';
 
 export const IDENTIFICATION_TITLE = 'Microbe Identification';

@@ -7,7 +7,7 @@ import { MSG } from '../../../shared/contract/messages';
 import type { MicrobeTypeItem } from '../../../shared/contract/microbe-endpoints';
 import type { FieldOption } from '../../../shared/resources/types';
 import { useQuery } from '../../crud/use-request';
-import { MICROBE_CALLS } from './api';
+import { MICROBE_CALLS } from './microbe-calls';
 
 export const MICROBE_TYPES_FAILED = 'The microbe types could not be loaded.';
 

@@ -40,7 +40,7 @@ import { notifyError, notifyWarning } from '../../lib/notifier/notify-slice';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import MasterAutocomplete from '../../crud/master-autocomplete';
 import { masterLookup, type MasterLookup } from '../../crud/master-lookup';
-import { districtLookup } from './api';
+import { districtLookup } from './district-lookup';
 import MessageDialog from './message-dialog';
 import { DateField } from '../../lib/date-field';
 
