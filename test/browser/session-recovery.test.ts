@@ -103,7 +103,11 @@ test('Isolate: Save after the session ended asks to sign in again, keeps every v
   await admin.locator('#isolate-otp option', { hasText: otp }).waitFor({ state: 'attached' });
   await admin.getByLabel('OTP').selectOption(otp);
   await admin.waitForFunction(() => (document.querySelector('#isolate-next-code') as HTMLInputElement | null)?.value.startsWith('ISO'));
+  // The sample type's lookup is asked after a typing pause; it must be answered before the session ends, or its
+  // 401 (not Save) is what opens the sign-in dialog.
+  const lookedUp = admin.waitForResponse((r) => r.url().includes('getMasterData'));
   await admin.getByRole('combobox', { name: 'Sample Type' }).fill('Rhizosphere soil');
+  await lookedUp;
   await admin.getByLabel('Soil pH').fill('7.2');
   await admin.getByLabel('Soil EC').fill('0.45');
   await admin.getByLabel('Soil TDS').fill('320');
