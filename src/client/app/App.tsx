@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { createHashRouter, RouterProvider, useRoutes } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter, useRoutes } from 'react-router-dom';
+import { createGuardedHashHistory } from '../lib/navigation/leave-guard';
 import type { AppStore } from './store';
 import { AppProviders } from './providers';
 import { buildRoutes } from './router';
@@ -11,13 +12,15 @@ export function AppRoutes() {
 }
 
 export function App({ store }: { store: AppStore }) {
-  // A data router (no loaders are used): it is what lets a changed form ask before it is left (useBlocker).
-  const router = useMemo(() => createHashRouter(buildRoutes()), []);
+  // The hash history holds a move away from a changed form until the user answers (lib/unsaved-changes).
+  const history = useMemo(() => createGuardedHashHistory(), []);
   return (
     <AppProviders store={store}>
       {/* Location updates render at once with the click that caused them (no transition): the URL, the
           page title and the screen change together. */}
-      <RouterProvider router={router} useTransitions={false} />
+      <HistoryRouter history={history} useTransitions={false}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProviders>
   );
 }

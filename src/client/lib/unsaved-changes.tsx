@@ -1,16 +1,16 @@
 /**
  * Asks before a changed form is left: a reload or closing the tab gets the browser's own question
- * (`beforeunload`), a move inside the app (a link, the sidebar, Back) gets a dialog (React Router's
- * `useBlocker`, which needs the app's data router; under a plain router, as in unit tests, only the
- * browser's question applies).
+ * (`beforeunload`), a move inside the app (a link, the sidebar, Back) gets a dialog (the app's history holds
+ * the move, lib/navigation/leave-guard; under another router, as in unit tests, only the browser's question
+ * applies).
  *
  * Usage: `<UnsavedChangesGuard when={form.dirty && !saving} />` anywhere in the form's screen. A form whose
  * good save moves on to another screen (while its values still differ from the ones it opened with) uses
  * `useUnsavedChanges(changed)`: its `release()` lets the next move through at once, before React renders again.
  */
-import { useCallback, useContext, useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
+import { addLeaveCheck, dropHeldMove, isMoveHeld, letHeldMoveGo, watchHeldMove } from './navigation/leave-guard';
 
 export const UNSAVED_MSG = {
   title: 'Leave this page?',
@@ -20,14 +20,14 @@ export const UNSAVED_MSG = {
 
 function InAppGuard({ when, released }: { when: boolean; released?: RefObject<boolean> }) {
   // Only a move to another screen: a change of the query or hash alone keeps the form.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => when && !released?.current && currentLocation.pathname !== nextLocation.pathname);
-  // Blocked while the form stopped being changed (saved meanwhile): let the move go on.
+  useEffect(() => (when ? addLeaveCheck((from, to) => !released?.current && from !== to) : undefined), [when, released]);
+  const held = useSyncExternalStore(watchHeldMove, isMoveHeld);
+  // Held while the form stopped being changed (saved meanwhile): let the move go on.
   useEffect(() => {
-    if (blocker.state === 'blocked' && !when) blocker.proceed();
-  }, [blocker, when]);
+    if (held && !when) letHeldMoveGo();
+  }, [held, when]);
   return (
-    <ConfirmDialog open={blocker.state === 'blocked'} title={UNSAVED_MSG.title} confirmLabel={UNSAVED_MSG.leave} destructive
-      onCancel={() => blocker.reset?.()} onConfirm={() => blocker.proceed?.()}>
+    <ConfirmDialog open={held} title={UNSAVED_MSG.title} confirmLabel={UNSAVED_MSG.leave} destructive onCancel={dropHeldMove} onConfirm={letHeldMoveGo}>
       {UNSAVED_MSG.text}
     </ConfirmDialog>
   );
@@ -44,8 +44,7 @@ export function UnsavedChangesGuard({ when, released }: { when: boolean; release
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [when]);
-  const dataRouter = useContext(UNSAFE_DataRouterContext) !== null;
-  return dataRouter ? <InAppGuard when={when} released={released} /> : null;
+  return <InAppGuard when={when} released={released} />;
 }
 
 /**
