@@ -66,6 +66,8 @@ test('submit, revert with a remark, resubmit, approve', async () => {
   await staff.setViewportSize({ width: 320, height: 640 });
   const firstAction = staff.getByRole('link', { name: /^Open activities of / }).first();
   await firstAction.waitFor();
+  // The grid lays itself out again after the resize (it measures its width then): wait for that, not a fixed time.
+  await staff.waitForFunction(() => document.documentElement.scrollWidth <= 320, undefined, { timeout: 10_000 }).catch(() => undefined);
   await expect(staff.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(320);
   // In view: not clipped by the grid (the element at the icon's centre is the icon's link), once the grid has laid
   // itself out for the narrow window (it measures its width after a resize); what covers it otherwise is named.
