@@ -15,6 +15,7 @@ import * as sampleTextIndex from './migrations/20261125T030000-sample-text-index
 import * as auditAppend from './migrations/20261125T100000-audit-append';
 import * as recordIntegrity from './migrations/20261125T160000-record-integrity';
 import * as identity from './migrations/20261125T170000-identity';
+import * as listTotals from './migrations/20261126T100000-list-totals';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T100000-audit-append': auditAppend,
   '20261125T160000-record-integrity': recordIntegrity,
   '20261125T170000-identity': identity,
+  '20261126T100000-list-totals': listTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

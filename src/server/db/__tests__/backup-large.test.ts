@@ -10,6 +10,7 @@ import { mutate } from '../../lib/audit';
 import { ephemeralAuditKeys, writeCheckpoints, type AuditKeys } from '../../lib/audit-anchor';
 import { verifyAuditChain } from '../../lib/audit-verify';
 import { RestoreRefusedError, restoreBackup, writeBackup } from '../backup';
+import { maintainedTotal } from '../../lib/list-totals';
 
 /**
  * Backups at the sizes a lab reaches: past every page boundary of the writer (2,000 rows) and of the old one
@@ -57,6 +58,11 @@ test('a round trip gives back every table row for row, and the audit trail with 
     expect(await tableDigests(target.db)).toEqual(source);
     expect(summary.rows).toBe(Object.values(source).reduce((n, d) => n + d.rows, 0));
     expect(await verifyAuditChain(target.db, { keys, useFile: false })).toMatchObject({ ok: true, verified: source.audit_log.rows, anchor: { unanchored: 0 } });
+    // The maintained list totals are not in the file: the restore's inserts rebuilt them, the same as the source's.
+    for (const list of ['samples', 'level1', 'level2'] as const) {
+      expect({ list, n: await maintainedTotal(target.db, list) }).toEqual({ list, n: await maintainedTotal(t.handle.db, list) });
+    }
+    expect(await maintainedTotal(target.db, 'samples')).toBe(source.sample_inward.rows);
   } finally {
     await target.close();
     await target.drop();

@@ -2,7 +2,7 @@
  * lib/paging.ts: which total a page gets, and when the list is counted. The lists that use it are tested
  * through their routes (sample-inward.test.ts, activity lists); this checks the rule at its edges.
  */
-import { pageAndTotal } from '../paging';
+import { FAR_OFFSET, pageAndTotal } from '../paging';
 
 function list(length: number, kept: number | null = null) {
   const items = Array.from({ length }, (_, i) => i + 1);
@@ -12,7 +12,7 @@ function list(length: number, kept: number | null = null) {
     pageAndTotal({
       offset,
       limit,
-      read: async (n, from) => items.slice(from, from + n),
+      read: async (n, from, order) => (order === 'listed' ? items : [...items].reverse()).slice(from, from + n),
       kept: async (count) => (keptCalls(), kept ?? count()),
       count: counted,
     });
@@ -38,4 +38,38 @@ test('a list longer than the page: the kept total, or counted when none is kept;
   const past = list(11);
   expect(await past.page(20)).toEqual({ rows: [], total: 11 });
   expect(past.counted).toHaveBeenCalledTimes(1);
+});
+
+test('deep pages past the middle are read from the other end: the same rows, skipping at most half the list', async () => {
+  const length = 2 * FAR_OFFSET + 345;
+  const items = Array.from({ length }, (_, i) => i + 1);
+  const reads: Array<{ from: number; order: string }> = [];
+  const counted = jest.fn(async () => length);
+  let kept: number | null = null;
+  const page = (offset: number, limit = 10) =>
+    pageAndTotal({
+      offset,
+      limit,
+      read: async (n, from, order) => {
+        reads.push({ from, order });
+        return (order === 'listed' ? items : [...items].reverse()).slice(from, from + n);
+      },
+      kept: async (count) => (kept ??= await count()),
+      count: counted,
+    });
+  // Every page, first to last (and one past it): what offset paging would show, with the one total.
+  const pages = Math.ceil(length / 10);
+  for (let p = 0; p <= pages; p++) {
+    const got = await page(p * 10);
+    expect({ p, rows: got.rows, total: got.total }).toEqual({ p, rows: items.slice(p * 10, p * 10 + 10), total: length });
+  }
+  expect(counted).toHaveBeenCalledTimes(1);
+  // No read skipped more than half the list; the last page skipped none.
+  expect(Math.max(...reads.map((r) => r.from))).toBeLessThanOrEqual(length / 2);
+  expect(reads.filter((r) => r.order === 'reversed').length).toBeGreaterThan(pages / 2 - FAR_OFFSET / 10 - 2);
+  reads.length = 0;
+  await page((pages - 1) * 10);
+  expect(reads).toEqual([{ from: 0, order: 'reversed' }]);
+  // A page size that does not divide the list: the last page is short, still in order.
+  expect((await page(length - 3, 25)).rows).toEqual(items.slice(length - 3));
 });

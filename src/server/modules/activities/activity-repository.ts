@@ -4,6 +4,7 @@ import type { ActivityLevel } from '../../../shared/contract/activity-endpoints'
 import { fullName } from '../users/user-access-repository';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { pageAndTotal } from '../../lib/paging';
+import { maintainedTotal } from '../../lib/list-totals';
 
 /**
  * Activity transactions (spec 001 sections 2-5): the list rows per isolate / plant assessment, the targets
@@ -50,7 +51,8 @@ export interface ListEntity {
 }
 
 /**
- * The totals of the Level 1 and Level 2 lists, kept between calls (lib/commit-cache.ts): the page itself
+ * The totals of the Level 1 and Level 2 lists searched or limited to the caller's approvals (the whole lists'
+ * are maintained: lib/list-totals.ts), kept between calls (lib/commit-cache.ts): the page itself
  * walks the newest ids and stops after ten (under 1 ms at 100k samples), but its total counts every active
  * isolate or plant assessment the caller sees (200 ms at 100k: 200k isolates joined to their samples), and
  * every page and refresh of the screen carries it. A list that sees everything depends only on samples,
@@ -109,16 +111,17 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
   const { rows, total } = await pageAndTotal({
     offset: q.offset,
     limit: q.limit,
-    read: (limit, offset) =>
+    read: (limit, offset, order) =>
       query
         .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
-        .orderBy(level2 ? 'pa.id' : 'i.id', 'desc')
+        .orderBy(level2 ? 'pa.id' : 'i.id', order === 'listed' ? 'desc' : 'asc')
         .limit(limit)
         .offset(offset)
         .execute(),
     kept: (load) =>
       q.onlyId !== undefined ? load()
-        : q.seesAll ? allTotals.get(db, `${q.level}|${text ?? ''}`, load)
+        : q.seesAll && !text ? maintainedTotal(db, level2 ? 'level2' : 'level1')
+        : q.seesAll ? allTotals.get(db, `${q.level}|${text}`, load)
           : ownTotals.get(db, `${q.level}|${q.callerId}|${text ?? ''}`, load),
     count,
   });

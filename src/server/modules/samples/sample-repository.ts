@@ -3,6 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { pageAndTotal } from '../../lib/paging';
+import { maintainedTotal } from '../../lib/list-totals';
 
 /**
  * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
@@ -105,7 +106,7 @@ export async function setSampleActive(trx: Transaction<Database>, id: number, ac
 const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The number of samples a list shows (all of them, or those matching a search text), kept between calls
+ * The number of samples a search shows (the whole list's is maintained: lib/list-totals.ts), kept between calls
  * (lib/commit-cache.ts): every page and every refresh of the Sample Inward list carries the total, and
  * counting is most of a call's cost at scale (all 100k samples: 7-12 ms; the 12k matches of a common text
  * through the trigram index: 90 ms). Any committed change of a sample drops the counts, so the next call
@@ -134,7 +135,8 @@ export const SAMPLE_TEXT = sql<string>`(sampleinno || E'\n' || sampleno || E'\n'
  * The page and the total are two queries: `count(*) over ()` would make the database build and sort every
  * matching row before taking ten (2.4 s at 100k samples in `npm run bench`); the page alone walks the
  * (created_at, id) index and stops after ten. The total comes from the page when the list ends on it, else from
- * `sampleTotals` when a call counted it (lib/paging.ts).
+ * the maintained total for the whole list (lib/list-totals.ts), and from `sampleTotals` for a search once a call
+ * counted it (lib/paging.ts).
  */
 export async function listSamples(db: Kysely<Database>, opts: { page: number; search?: string }) {
   let base = db.selectFrom('sample_inward');
@@ -143,8 +145,11 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
   const { rows, total } = await pageAndTotal({
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
-    read: (limit, offset) => base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    kept: (count) => sampleTotals.get(db, opts.search ?? '', count),
+    read: (limit, offset, order) => {
+      const dir = order === 'listed' ? 'desc' : 'asc';
+      return base.selectAll().orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset).execute();
+    },
+    kept: (count) => (opts.search ? sampleTotals.get(db, opts.search, count) : maintainedTotal(db, 'samples')),
     count: async () => Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n),
   });
   return rows.map((r) => ({ ...r, total_items: total }));

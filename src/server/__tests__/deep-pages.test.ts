@@ -1,0 +1,62 @@
+/**
+ * Deep pages past the middle of a list are read from its other end (lib/paging.ts). Through the routes, at a size
+ * past that boundary (bulk data: 1,600 samples, about twice as many isolates, some 1,100 plant assessments): every deep page shows exactly the
+ * rows and serial numbers offset paging gives, the last page included, and a page past the end is empty.
+ */
+import { sql } from 'kysely';
+import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type TestApp } from '../test-support/test-app';
+import { bulkLoad } from '../cli/seed-bulk';
+import { FAR_OFFSET } from '../lib/paging';
+import type { LoginResponse } from '../../shared/contract/session';
+
+let t: TestApp;
+let admin: LoginResponse;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD);
+  await bulkLoad(t.handle.db, { samples: 1600, tenant: TEST_TENANT, batch: 800, seed: 11 });
+}, 180_000);
+afterAll(() => t.close());
+
+type Row = { id: number; srno: number; totalItems: number };
+const PAGE = 10;
+
+async function listPage(endpoint: string, pageno: number): Promise<Row[]> {
+  const res = await t.post(`/api/transaction/${endpoint}`, { pageno }, admin);
+  expect(res.statusCode).toBe(200);
+  return res.json() as Row[];
+}
+
+/** The ids offset paging gives, read straight from the database in the list's order. */
+const idsByOffset = async (query: string, offset: number): Promise<number[]> =>
+  (await sql<{ id: number }>`${sql.raw(query)} offset ${offset} limit ${PAGE}`.execute(t.handle.db)).rows.map((r) => Number(r.id));
+
+/** Pages from just below the far boundary to one past the end: rows, serial numbers and totals. */
+async function checkDeepPages(endpoint: string, query: string, total: number) {
+  expect(total).toBeGreaterThan(FAR_OFFSET + 2 * PAGE);
+  const last = Math.ceil(total / PAGE);
+  const pages = [FAR_OFFSET / PAGE, FAR_OFFSET / PAGE + 1, Math.ceil(last / 2), Math.ceil(last / 2) + 1, last - 1, last];
+  for (const pageno of [...new Set(pages)].filter((p) => p <= last)) {
+    const rows = await listPage(endpoint, pageno);
+    const offset = (pageno - 1) * PAGE;
+    expect({ pageno, ids: rows.map((r) => r.id) }).toEqual({ pageno, ids: await idsByOffset(query, offset) });
+    expect(rows.map((r) => r.srno)).toEqual(rows.map((_, i) => offset + i + 1));
+    expect(new Set(rows.map((r) => r.totalItems))).toEqual(new Set([total]));
+  }
+  expect(await listPage(endpoint, last + 1)).toEqual([]);
+}
+
+test('Sample Inward list (getsamphome): deep pages and the last page are the rows offset paging shows', async () => {
+  const total = Number((await sql<{ n: number }>`select count(*)::int as n from sample_inward`.execute(t.handle.db)).rows[0].n);
+  await checkDeepPages('getsamphome', 'select id from sample_inward order by created_at desc, id desc', total);
+});
+
+test('Level 1 and Level 2 lists: deep pages and the last page are the rows offset paging shows', async () => {
+  const level1 = "select i.id from isolate i join sample_inward s on s.id = i.sample_inward_id where i.active = 'Y' and s.active = 'Y' order by i.id desc";
+  const total1 = Number((await sql<{ n: number }>`select count(*)::int as n from (${sql.raw(level1)}) x`.execute(t.handle.db)).rows[0].n);
+  await checkDeepPages('getactitransctionhome', level1, total1);
+  const level2 = "select pa.id from isolate i join sample_inward s on s.id = i.sample_inward_id join plant_assessment pa on pa.isolate_id = i.id where i.active = 'Y' and s.active = 'Y' order by pa.id desc";
+  const total2 = Number((await sql<{ n: number }>`select count(*)::int as n from (${sql.raw(level2)}) x`.execute(t.handle.db)).rows[0].n);
+  await checkDeepPages('getLevel2ActivityHome', level2, total2);
+});
