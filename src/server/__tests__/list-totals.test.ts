@@ -154,3 +154,20 @@ test('saves on several connections at once: every one counted', async () => {
   expect(await maintained(db)).toEqual({ samples: before.samples + 8, level1: before.level1 + 8, level2: before.level2 + 8 });
   await expectTotalsHold('concurrent saves');
 });
+
+test('a plant assessment saved while its sample is being made inactive: the save waits, is refused, and the totals hold', async () => {
+  const db = t.handle.db;
+  const sampleId = await newSample(db);
+  const isolateId = await newIsolate(db, sampleId, 'Y');
+  const { isolatecode } = await db.selectFrom('isolate').select('isolatecode').where('id', '=', isolateId).executeTakeFirstOrThrow();
+  let saved: Promise<{ statusCode: number }> | null = null;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('sample_inward').set({ active: 'N' }).where('id', '=', sampleId).execute();
+    // The save starts while the change is not committed; on PostgreSQL it waits for the sample's row.
+    saved = t.post('/api/transaction/saveLevel2ActivityPlantassisscode', { isolatecode }, admin);
+    await new Promise((r) => setTimeout(r, 300));
+  });
+  expect((await saved!).statusCode).toBe(404);
+  expect(await db.selectFrom('plant_assessment').select('id').where('isolate_id', '=', isolateId).execute()).toEqual([]);
+  await expectTotalsHold('a save that met a sample made inactive');
+});

@@ -232,8 +232,14 @@ export async function plantAssessmentTarget(db: Db, pncode: string): Promise<Tar
 }
 
 /** The active isolate with this isolate code. */
-export async function isolateByCode(db: Db, isolatecode: string) {
-  return targetSelect(db).where(sql<boolean>`lower(i.isolatecode) = lower(${isolatecode})`).executeTakeFirst();
+/**
+ * An active isolate of an active sample by its code. `lock`: for a plant assessment's save, both rows are held
+ * (FOR SHARE) until it commits, so a sample or isolate made inactive meanwhile is seen (the row is read again
+ * once that change commits, and no longer matches) and the Level 2 total (lib/list-totals.ts) stays exact.
+ */
+export async function isolateByCode(db: Db, isolatecode: string, lock = false) {
+  const q = targetSelect(db).where(sql<boolean>`lower(i.isolatecode) = lower(${isolatecode})`);
+  return (lock ? q.forShare() : q).executeTakeFirst();
 }
 
 /** The transaction of an activity on a target (locked for the save when forUpdate). */

@@ -14,11 +14,11 @@ import { textOf } from './activity-service';
  * the lookup only previews the next one.
  */
 
-async function isolateOf(req: FastifyRequest, db = req.server.db) {
+async function isolateOf(req: FastifyRequest, db = req.server.db, lock = false) {
   const code = textOf(bodyOf(req).isolatecode);
   if (!code) throw new HttpError(400, WORKFLOW_MSG.isolateRequired);
   if (code.length > 50) throw new HttpError(400, 'The isolate code must be at most 50 characters.');
-  const iso = await isolateByCode(db, code);
+  const iso = await isolateByCode(db, code, lock);
   if (!iso) throw new HttpError(404, `There is no isolate with the code ${code}.`);
   return iso;
 }
@@ -30,7 +30,7 @@ export async function previewPlantAssessment(req: FastifyRequest): Promise<Plant
 
 export async function savePlantAssessment(req: FastifyRequest): Promise<PlantAssessmentSaveAnswer> {
   return mutate(req.server.db, actorOf(req), async (trx, audit) => {
-    const iso = await isolateOf(req, trx);
+    const iso = await isolateOf(req, trx, true);
     const pncode = pncodeOf(await nextPlantAssessmentNumber(trx));
     const row = await insertPlantAssessment(trx, iso.isolate_id, pncode, req.auth?.userId as number);
     await audit({
