@@ -17,7 +17,9 @@ export function lazyYupValidator<V extends FormikValues>(load: () => Promise<Sch
       });
     }
     try {
-      await (await schema).validate(values, { abortEarly: false });
+      // As Formik does: an empty field is no value (so `required` speaks before `oneOf`, 'Please Re-Enter Password!').
+      const given = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === '' ? undefined : v]));
+      await (await schema).validate(given, { abortEarly: false });
       return {};
     } catch (error) {
       if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'ValidationError') {

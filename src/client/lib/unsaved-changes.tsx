@@ -8,9 +8,9 @@
  * good save moves on to another screen (while its values still differ from the ones it opened with) uses
  * `useUnsavedChanges(changed)`: its `release()` lets the next move through at once, before React renders again.
  */
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
-import { addLeaveCheck, dropHeldMove, isMoveHeld, letHeldMoveGo, watchHeldMove } from './navigation/leave-guard';
+import { addLeaveCheck, dropHeldMove, heldBy, letHeldMoveGo, watchHeldMove, type GuardOwner } from './navigation/leave-guard';
 
 export const UNSAVED_MSG = {
   title: 'Leave this page?',
@@ -19,15 +19,18 @@ export const UNSAVED_MSG = {
 } as const;
 
 function InAppGuard({ when, released }: { when: boolean; released?: RefObject<boolean> }) {
+  const [owner] = useState<GuardOwner>(() => ({}));
   // Only a move to another screen: a change of the query or hash alone keeps the form.
-  useEffect(() => (when ? addLeaveCheck((from, to) => !released?.current && from !== to) : undefined), [when, released]);
-  const held = useSyncExternalStore(watchHeldMove, isMoveHeld);
+  useEffect(() => (when ? addLeaveCheck((from, to) => !released?.current && from !== to, owner) : undefined), [when, released, owner]);
+  // A guard that leaves the screen (the session ended, another move went through) takes its question with it.
+  useEffect(() => () => dropHeldMove(owner), [owner]);
+  const held = useSyncExternalStore(watchHeldMove, heldBy) === owner;
   // Held while the form stopped being changed (saved meanwhile): let the move go on.
   useEffect(() => {
     if (held && !when) letHeldMoveGo();
   }, [held, when]);
   return (
-    <ConfirmDialog open={held} title={UNSAVED_MSG.title} confirmLabel={UNSAVED_MSG.leave} destructive onCancel={dropHeldMove} onConfirm={letHeldMoveGo}>
+    <ConfirmDialog open={held} title={UNSAVED_MSG.title} confirmLabel={UNSAVED_MSG.leave} destructive onCancel={() => dropHeldMove()} onConfirm={letHeldMoveGo}>
       {UNSAVED_MSG.text}
     </ConfirmDialog>
   );

@@ -2,7 +2,10 @@
  * The leave guard on jsdom's real window.history: a held move does not happen until the user leaves; Back is
  * put back and replayed; moves the check lets through go at once.
  */
-import { addLeaveCheck, createGuardedHashHistory, dropHeldMove, isMoveHeld, letHeldMoveGo, watchHeldMove } from '../navigation/leave-guard';
+import { addLeaveCheck, createGuardedHashHistory, dropHeldMove, heldBy, letHeldMoveGo, watchHeldMove } from '../navigation/leave-guard';
+
+const form = { name: 'the department form' };
+const isMoveHeld = () => heldBy() !== null;
 
 /** Waits until the window's hash is `hash` (history.go answers with popstate, later). */
 async function hashBecomes(hash: string): Promise<void> {
@@ -28,7 +31,7 @@ function start() {
 
 /** A changed form on /department: any move to another screen is held. */
 const guardForm = () => {
-  removeCheck = addLeaveCheck((from, to) => from === '/department' && from !== to);
+  removeCheck = addLeaveCheck((from, to) => from === '/department' && from !== to, form);
 };
 
 test('a move from a changed form is held until the user leaves, and happens then', async () => {
@@ -39,7 +42,7 @@ test('a move from a changed form is held until the user leaves, and happens then
   const unwatch = watchHeldMove(told);
 
   history.push('/designationHome');
-  expect(isMoveHeld()).toBe(true);
+  expect(heldBy()).toBe(form);
   expect(told).toHaveBeenCalledTimes(1);
   expect(window.location.hash).toBe('#/department');
   expect(history.location.pathname).toBe('/department');
@@ -93,5 +96,41 @@ test('Back from a changed form is put back and held; leaving replays it', async 
   await settle();
   expect(seen).toEqual(['/department', '/departmentHome']);
   expect(isMoveHeld()).toBe(false);
+  stop();
+});
+
+test('a held move belongs to its guard: another guard leaving does not drop it; its own guard leaving does, and nothing moves later', async () => {
+  const { history, seen, stop } = start();
+  history.push('/department');
+  guardForm();
+  history.push('/designationHome');
+  expect(heldBy()).toBe(form);
+
+  dropHeldMove({ name: 'another screen' });
+  expect(heldBy()).toBe(form);
+  // The form leaves the screen (say the session ended): its question goes, and the held move never happens.
+  removeCheck?.();
+  removeCheck = null;
+  dropHeldMove(form);
+  expect(isMoveHeld()).toBe(false);
+  letHeldMoveGo();
+  await settle();
+  expect(window.location.hash).toBe('#/department');
+  expect(seen).toEqual(['/department']);
+  stop();
+});
+
+test('a move that goes through (no changed form any more) makes a question still open moot', async () => {
+  const { history, stop } = start();
+  history.push('/department');
+  guardForm();
+  history.push('/designationHome');
+  expect(isMoveHeld()).toBe(true);
+  removeCheck?.();
+  removeCheck = null;
+  history.push('/unitOfMeasureHome');
+  expect(isMoveHeld()).toBe(false);
+  letHeldMoveGo();
+  expect(window.location.hash).toBe('#/unitOfMeasureHome');
   stop();
 });

@@ -16,21 +16,28 @@ type To = Parameters<AppHistory['push']>[0];
 /** Says whether a move from one screen (pathname) to another must be held. */
 export type LeaveCheck = (from: string, to: string) => boolean;
 
-const checks = new Set<LeaveCheck>();
-let held: (() => void) | null = null;
+/** Who registered a check: the guard whose dialog shows when its check holds a move. */
+export type GuardOwner = object;
+
+const checks = new Map<LeaveCheck, GuardOwner>();
+let held: { owner: GuardOwner; move: () => void } | null = null;
 const watchers = new Set<() => void>();
-const changed = () => watchers.forEach((w) => w());
+const setHeld = (next: typeof held) => {
+  if (held === next) return;
+  held = next;
+  watchers.forEach((w) => w());
+};
 
 /** Registers a check while a changed form is on screen; returns its removal. */
-export function addLeaveCheck(check: LeaveCheck): () => void {
-  checks.add(check);
+export function addLeaveCheck(check: LeaveCheck, owner: GuardOwner): () => void {
+  checks.set(check, owner);
   return () => {
     checks.delete(check);
   };
 }
 
-/** Whether a move is held, and a way to be told when that changes (useSyncExternalStore). */
-export const isMoveHeld = () => held !== null;
+/** The guard whose check holds a move (its dialog asks), and a way to be told when that changes (useSyncExternalStore). */
+export const heldBy = (): GuardOwner | null => held?.owner ?? null;
 export function watchHeldMove(watcher: () => void): () => void {
   watchers.add(watcher);
   return () => {
@@ -38,25 +45,22 @@ export function watchHeldMove(watcher: () => void): () => void {
   };
 }
 
-/** The user chose to leave: the held move happens. */
+/** The user chose to leave (or the form was saved meanwhile): the held move happens. */
 export function letHeldMoveGo(): void {
-  const move = held;
-  held = null;
-  changed();
+  const move = held?.move;
+  setHeld(null);
   move?.();
 }
 
-/** The user chose to stay. */
-export function dropHeldMove(): void {
-  held = null;
-  changed();
+/** The user chose to stay; or the guard left the screen (`owner`: only a move it holds). */
+export function dropHeldMove(owner?: GuardOwner): void {
+  if (!owner || held?.owner === owner) setHeld(null);
 }
 
-const mustHold = (from: string, to: string) => [...checks].some((check) => check(from, to));
-
-function hold(move: () => void): void {
-  held = move;
-  changed();
+/** The guard whose check says the move must be held, if any. */
+function holderOf(from: string, to: string): GuardOwner | null {
+  for (const [check, owner] of checks) if (check(from, to)) return owner;
+  return null;
 }
 
 /** The hash history of the app's router (unstable_HistoryRouter), with the leave guard in front of it. */
@@ -70,8 +74,14 @@ export function createGuardedHashHistory(options: { window?: Window } = {}): App
 
   const pathOf = (to: To) => base.encodeLocation(to).pathname;
   const guarded = (move: (to: To, state?: unknown) => void) => (to: To, state?: unknown) => {
-    if (mustHold(shown.pathname, pathOf(to))) hold(() => move(to, state));
-    else move(to, state);
+    const owner = holderOf(shown.pathname, pathOf(to));
+    if (owner) {
+      setHeld({ owner, move: () => move(to, state) });
+      return;
+    }
+    // A move that goes through makes any question still open about an earlier one moot.
+    setHeld(null);
+    move(to, state);
   };
 
   return {
@@ -94,17 +104,22 @@ export function createGuardedHashHistory(options: { window?: Window } = {}): App
             putBack = false;
             return;
           }
-          if (replay) replay = false;
-          else if (update.delta !== null && update.delta !== 0 && mustHold(shown.pathname, update.location.pathname)) {
+          const owner = replay || update.delta === null || update.delta === 0 ? null : holderOf(shown.pathname, update.location.pathname);
+          replay = false;
+          if (owner) {
             const { delta } = update;
             putBack = true;
-            base.go(-delta);
-            hold(() => {
-              replay = true;
-              base.go(delta);
+            base.go(-delta!);
+            setHeld({
+              owner,
+              move: () => {
+                replay = true;
+                base.go(delta!);
+              },
             });
             return;
           }
+          setHeld(null);
         }
         shown = update.location;
         listener(update);
