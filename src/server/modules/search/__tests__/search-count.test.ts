@@ -8,7 +8,7 @@ import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type Test
 import { bulkLoad } from '../../../cli/seed-bulk';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { SEARCH_TOTAL_CAP, type FilterRow, type SearchAnswer } from '../../../../shared/contract/search-endpoints';
-import { countMatches, parseFilters } from '../search-query';
+import { countMatches, EXPORT_ID_WINDOW, matchBatches, parseFilters } from '../search-query';
 
 let t: TestApp;
 let admin: LoginResponse;
@@ -98,5 +98,31 @@ test('a value full of SQL metacharacters is counted as data; bad filters answer 
   for (const [body, message] of refusals) {
     const res = await count(body);
     expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message });
+  }
+});
+
+test('the export walks every match once, in id order, whatever its batch and id window (at most one batch a statement)', async () => {
+  const db = t.handle.db;
+  for (const inputList of [
+    [] as FilterRow[],
+    [{ key: key.NFIX, parameterName: 'Nitrogen Fixation', type: 'Dropdown', inputValue: 'Positive' }] as FilterRow[],
+  ]) {
+    const filters = await parseFilters(db, inputList);
+    const walk = async (batch: number, window: number) => {
+      const ids: number[] = [];
+      for await (const { rows } of matchBatches(db, filters, batch, window)) {
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.length).toBeLessThanOrEqual(batch);
+        ids.push(...rows.map((r) => r.id));
+      }
+      return ids;
+    };
+    const all = await walk(1_000_000, 1_000_000_000);
+    expect(all.length).toBe(await countMatches(db, filters));
+    expect(all.length).toBeGreaterThan(500);
+    expect([...all].sort((a, b) => a - b)).toEqual(all);
+    for (const [batch, window] of [[500, EXPORT_ID_WINDOW], [500, 97], [37, 1_000], [10, 5]]) {
+      expect({ batch, window, same: (await walk(batch, window)).join() === all.join() }).toEqual({ batch, window, same: true });
+    }
   }
 });
