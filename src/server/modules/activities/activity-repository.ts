@@ -51,8 +51,8 @@ export interface ListEntity {
 }
 
 /**
- * The totals of the Level 1 and Level 2 lists searched or limited to the caller's approvals (the whole lists'
- * are maintained: lib/list-totals.ts), kept between calls (lib/commit-cache.ts): the page itself
+ * The totals of the Level 1 and Level 2 lists, kept between calls (the whole lists' are read from their maintained
+ * totals, lib/list-totals.ts: a 16-row sum, not a count; kept too, so a call reads no total at all) (lib/commit-cache.ts): the page itself
  * walks the newest ids and stops after ten (under 1 ms at 100k samples), but its total counts every active
  * isolate or plant assessment the caller sees (200 ms at 100k: 200k isolates joined to their samples), and
  * every page and refresh of the screen carries it. A list that sees everything depends only on samples,
@@ -106,7 +106,10 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
       ]),
     );
   }
-  const count = async () => Number((await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  // The whole list's total is maintained by the database (a 16-row sum, lib/list-totals.ts); any other is counted.
+  const count = async () =>
+    q.seesAll && !text && q.onlyId === undefined ? maintainedTotal(db, level2 ? 'level2' : 'level1')
+      : Number((await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
   // One row (onlyId) always ends its list: its total is the page's (lib/paging.ts), never a kept one.
   const { rows, total } = await pageAndTotal({
     offset: q.offset,
@@ -120,8 +123,7 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
         .execute(),
     kept: (load) =>
       q.onlyId !== undefined ? load()
-        : q.seesAll && !text ? maintainedTotal(db, level2 ? 'level2' : 'level1')
-        : q.seesAll ? allTotals.get(db, `${q.level}|${text}`, load)
+        : q.seesAll ? allTotals.get(db, `${q.level}|${text ?? ''}`, load)
           : ownTotals.get(db, `${q.level}|${q.callerId}|${text ?? ''}`, load),
     count,
   });

@@ -106,11 +106,11 @@ export async function setSampleActive(trx: Transaction<Database>, id: number, ac
 const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The number of samples a search shows (the whole list's is maintained: lib/list-totals.ts), kept between calls
- * (lib/commit-cache.ts): every page and every refresh of the Sample Inward list carries the total, and
- * counting is most of a call's cost at scale (all 100k samples: 7-12 ms; the 12k matches of a common text
- * through the trigram index: 90 ms). Any committed change of a sample drops the counts, so the next call
- * counts again. Once a total is 5 s old, the calls keep its old value while the newest audit row is read in the
+ * The number of samples a list shows (all of them, or those matching a search text), kept between calls
+ * (lib/commit-cache.ts): every page and every refresh of the Sample Inward list carries the total, and reading
+ * it would be a statement a call. The whole list's is a 16-row sum of its maintained total (lib/list-totals.ts); a
+ * search's is a count, most of a call's cost at scale (the 12k matches of a common text through the trigram index:
+ * 90 ms at 100k samples). Any committed change of a sample drops the totals, so the next call reads them again. Once a total is 5 s old, the calls keep its old value while the newest audit row is read in the
  * background, and the total is counted again only if the trail has moved (or the total is a minute old): a
  * change made by another server process usually shows about 5 s later (at most about 65 s: audit ids are taken
  * before commit, so a change committed just after a newer one can leave the newest id unchanged), no call
@@ -135,8 +135,8 @@ export const SAMPLE_TEXT = sql<string>`(sampleinno || E'\n' || sampleno || E'\n'
  * The page and the total are two queries: `count(*) over ()` would make the database build and sort every
  * matching row before taking ten (2.4 s at 100k samples in `npm run bench`); the page alone walks the
  * (created_at, id) index and stops after ten. The total comes from the page when the list ends on it, else from
- * the maintained total for the whole list (lib/list-totals.ts), and from `sampleTotals` for a search once a call
- * counted it (lib/paging.ts).
+ * `sampleTotals` once a call read it: the whole list's maintained total (lib/list-totals.ts), a search's count
+ * (lib/paging.ts).
  */
 export async function listSamples(db: Kysely<Database>, opts: { page: number; search?: string }) {
   let base = db.selectFrom('sample_inward');
@@ -149,8 +149,9 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
       const dir = order === 'listed' ? 'desc' : 'asc';
       return base.selectAll().orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset).execute();
     },
-    kept: (count) => (opts.search ? sampleTotals.get(db, opts.search, count) : maintainedTotal(db, 'samples')),
-    count: async () => Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n),
+    kept: (count) => sampleTotals.get(db, opts.search ?? '', count),
+    // The whole list's total is maintained by the database (a 16-row sum); a search's is counted.
+    count: async () => (opts.search ? Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n) : maintainedTotal(db, 'samples')),
   });
   return rows.map((r) => ({ ...r, total_items: total }));
 }
