@@ -140,7 +140,7 @@ test('300 random changes, each followed by the real counts; rolled-back changes 
   // A transaction that fails after its changes: none of them counts.
   const before = await maintained(db);
   await expect(db.transaction().execute(async (trx) => {
-    const s = await newSample(trx as unknown as Kysely<Database>);
+    const s = await newSample(trx);
     await newIsolate(trx as unknown as Kysely<Database>, s, 'Y');
     await trx.updateTable('sample_inward').set({ active: flip }).where('id', 'in', samples.slice(0, 10)).execute();
     throw new Error('rolled back');
@@ -153,7 +153,7 @@ test('saves on several connections at once: every one counted', async () => {
   const db = t.handle.db;
   const before = await maintained(db);
   await Promise.all(Array.from({ length: 8 }, () => db.transaction().execute(async (trx) => {
-    const s = await newSample(trx as unknown as Kysely<Database>);
+    const s = await newSample(trx);
     const i = await newIsolate(trx as unknown as Kysely<Database>, s, 'Y');
     await newAssessment(trx as unknown as Kysely<Database>, i);
   })));
