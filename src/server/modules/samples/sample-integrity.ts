@@ -44,13 +44,16 @@ export async function recordIntegrity(req: FastifyRequest, row: SampleRow): Prom
   };
 }
 
-/** List rows with who deleted (or restored) each sample, when and why. */
-export async function withStatusChanges<T extends { id: number }>(db: Kysely<Database>, rows: T[]): Promise<Array<T & { statusChange: StatusChangeInfo | null }>> {
-  const ids = rows.map((r) => r.id);
-  const changed = ids.length
-    ? await db.selectFrom('sample_inward').select(['id', 'status_changed_at', 'status_changed_by', 'status_reason']).where('id', 'in', ids).where('status_changed_at', 'is not', null).execute()
-    : [];
-  const who = await names(db, changed.map((c) => c.status_changed_by!).filter((x) => x !== null));
+/**
+ * List rows with who deleted (or restored) each sample, when and why. The status columns come with the page's
+ * own rows (no second read of the page); only the names of those who changed a status are looked up, and only
+ * when the page has such a row.
+ */
+export async function withStatusChanges<T extends { id: number }>(
+  db: Kysely<Database>, stored: Array<Pick<SampleRow, 'id' | 'status_changed_at' | 'status_changed_by' | 'status_reason'>>, rows: T[],
+): Promise<Array<T & { statusChange: StatusChangeInfo | null }>> {
+  const changed = stored.filter((c) => c.status_changed_at && c.status_changed_by !== null);
+  const who = await names(db, changed.map((c) => c.status_changed_by!));
   const byId = new Map(changed.map((c) => [c.id, statusChangeOf(c, who)]));
   return rows.map((r) => ({ ...r, statusChange: byId.get(r.id) ?? null }));
 }

@@ -33,7 +33,8 @@ const E = SAMPLE_ENDPOINTS;
 async function list(req: FastifyRequest) {
   const body = bodyOf(req);
   const page = pageOf(body.pageno);
-  return withStatusChanges(req.server.db, rowsOf(page, await listSamples(req.server.db, { page })));
+  const rows = await listSamples(req.server.db, { page });
+  return withStatusChanges(req.server.db, rows, rowsOf(page, rows));
 }
 
 async function search(req: FastifyRequest) {
@@ -42,7 +43,8 @@ async function search(req: FastifyRequest) {
   if (!text) throw new HttpError(400, SAMPLE_INWARD_MSG.emptySearch);
   if (text.length > 100) throw new HttpError(400, 'The search text must be at most 100 characters.');
   const page = pageOf(body.pageno);
-  return withStatusChanges(req.server.db, rowsOf(page, await listSamples(req.server.db, { page, search: text })));
+  const rows = await listSamples(req.server.db, { page, search: text });
+  return withStatusChanges(req.server.db, rows, rowsOf(page, rows));
 }
 
 async function byId(req: FastifyRequest) {
