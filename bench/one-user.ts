@@ -2,7 +2,7 @@ import { timeRuns } from './load';
 
 /**
  * What one user feels, one call at a time over HTTP, on a server that reads every page from the database
- * (KEEP_LIST_PAGES=off): each list's first page and its last page (the deepest page a user can ask for), the
+ * (KEEP_LIST_PAGES=off): each list's first page, its middle page and its last page (the deepest pages a user can ask for), the
  * approval queue and its badge. Measured at two sizes of the same database in one bench run, their ratio says
  * whether a call's cost grows with the lab (DESIGN.md section 9: within 1.5x from 100k to 1M samples).
  */
@@ -39,12 +39,16 @@ export async function timeOneUser(base: string, headers: Record<string, string>,
   for (const call of ONE_USER_CALLS) {
     const first = { ...call.body, ...(call.pages ? { pageno: 1 } : {}) };
     const total = totalOf(await post(base, call.path, first, headers));
-    const pages = call.pages ? [1, Math.max(1, Math.ceil(total / 10))] : [1];
-    for (const [i, page] of pages.entries()) {
-      if (i > 0 && page === pages[0]) continue;
+    const last = Math.max(1, Math.ceil(total / 10));
+    // The middle page is the dearest a user can ask for: read by offset from the nearer end, it skips half the list.
+    const pages: Array<[string, number]> = call.pages ? [['first_page', 1], ['middle_page', Math.ceil(last / 2)], ['last_page', last]] : [['first_page', 1]];
+    const seen = new Set<number>();
+    for (const [label, page] of pages) {
+      if (seen.has(page)) continue;
+      seen.add(page);
       const body = call.pages ? { ...call.body, pageno: page } : call.body;
       const r = await timeRuns(runs, 20_000, () => post(base, call.path, body, headers));
-      out.push({ name: `${call.name}.${i === 0 ? 'first_page' : 'last_page'}`, p50: r.p50, p95: r.p95, page, total });
+      out.push({ name: `${call.name}.${label}`, p50: r.p50, p95: r.p95, page, total });
     }
   }
   return out;

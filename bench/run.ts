@@ -192,7 +192,7 @@ export async function main(argv: string[]): Promise<number> {
     try {
       const readingSession = await signInAdmin(reading.url);
       unkept = await loadRuns(reading.url, readingSession, seconds, args.runs, LIST_CALLS.filter((x) => !x.name.endsWith('_new_text')));
-      console.log('   the one-user calls (first and last page, one call at a time) ...');
+      console.log('   the one-user calls (first, middle and last page, one call at a time) ...');
       await settle(reading.url);
       large = await timeOneUser(reading.url, readingSession.headers, args.runs * (args.quick ? 10 : 30));
     } finally {

@@ -88,26 +88,61 @@ function valuePredicate(f: Filter, col: (kind: 'num' | 'text' | 'date') => RawBu
   }
 }
 
-function predicate(f: Filter): RawBuilder<boolean> {
+/**
+ * Isolate ids (after, upTo] a statement looks at. The bound is written into every value filter too: the planner
+ * does not carry a range across the join, and without it a hash plan reads every value of a filter's parameter
+ * (at 1M samples, over a million index entries) however few isolates the window holds.
+ */
+export interface IdWindow { after: number; upTo: number }
+
+function predicate(f: Filter, w?: IdWindow): RawBuilder<boolean> {
   const field = f.field;
   if (field.kind === 'column') {
     const ref = sql.ref(field.column);
     return valuePredicate(f, () => ref);
   }
   const cols = { num: sql.ref('v.num_value'), text: sql.ref('v.text_value'), date: sql.ref('v.date_value') };
+  const within = w ? sql` and v.isolate_id > ${w.after} and v.isolate_id <= ${w.upTo}` : sql``;
   return sql<boolean>`exists (select 1 from activity_value v
-    where v.parameter_id = ${field.parameterId} and v.isolate_id = i.id and ${valuePredicate(f, (k) => cols[k])})`;
+    where v.parameter_id = ${field.parameterId} and v.isolate_id = i.id${within} and ${valuePredicate(f, (k) => cols[k])})`;
 }
 
-function matches(db: Db, filters: Filter[]) {
+function matches(db: Db, filters: Filter[], w?: IdWindow) {
   let q = db
     .selectFrom('isolate as i')
     .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
     .leftJoin('microbe_identification as mi', 'mi.isolate_id', 'i.id')
     .where('i.active', '=', 'Y')
     .where('s.active', '=', 'Y');
-  for (const f of filters) q = q.where(predicate(f));
+  if (w) q = q.where('i.id', '>', w.after).where('i.id', '<=', w.upTo);
+  for (const f of filters) q = q.where(predicate(f, w));
   return q;
+}
+
+const maxIsolateId = async (db: Db): Promise<number> =>
+  Number((await db.selectFrom('isolate').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst())?.m ?? 0);
+
+/** The first window of the walk (isolate ids); each next one is twice the last. */
+export const WALK_FIRST_WINDOW = 20_000;
+
+/**
+ * The ids of the first `need` matches in id order, found window by window, each window twice the last. One
+ * statement over every isolate is a plan choice, and the planner misjudges combined filters (at 1M samples the
+ * 5-filter page was estimated at 150 matches where 12,728 matched, so it read all 2M isolates for a page of
+ * ten: bench/plans.md); a window bounds each statement's work whichever plan it gets, and the doubling keeps a
+ * walk to all isolates (a rare combination) at about seven statements.
+ */
+export async function firstMatchIds(db: Db, filters: Filter[], need: number, firstWindow = WALK_FIRST_WINDOW): Promise<number[]> {
+  const ids: number[] = [];
+  let last: number | null = null;
+  for (let after = 0, size = firstWindow; ; after += size, size *= 2) {
+    const w = { after, upTo: after + size };
+    const rows = await matches(db, filters, w).select('i.id').orderBy('i.id').limit(need - ids.length).execute();
+    for (const r of rows) ids.push(Number(r.id));
+    if (ids.length >= need) return ids;
+    last ??= await maxIsolateId(db);
+    if (w.upTo >= last) return ids;
+  }
 }
 
 /** The exact number of matches (countSearchData, a legacy searchData, the export's audit row). */
@@ -117,16 +152,12 @@ export async function countMatches(db: Db, filters: Filter[]): Promise<number> {
 }
 
 /**
- * The matches counted up to `cap` + 1: `count(*)` over a subquery that stops after cap + 1 rows. Above the
+ * The matches counted up to `cap` + 1 (the walk of firstMatchIds, which stops after cap + 1). Above the
  * cap, `total` is cap + 1 and `lowerBound` says there are at least that many (the client shows "200+" until
  * countSearchData answers).
  */
 export async function countMatchesUpTo(db: Db, filters: Filter[], cap = SEARCH_TOTAL_CAP): Promise<{ total: number; lowerBound: boolean }> {
-  const row = await db
-    .selectFrom(matches(db, filters).select(sql<number>`1`.as('one')).limit(cap + 1).as('m'))
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  const total = Number(row.n);
+  const total = (await firstMatchIds(db, filters, cap + 1)).length;
   return { total, lowerBound: total > cap };
 }
 
@@ -141,14 +172,13 @@ export function resultFields(filters: Filter[]): SearchField[] {
 const COLUMN_ALIAS: Record<string, string> = {};
 const aliasOf = (column: string) => (COLUMN_ALIAS[column] ??= column.replace('.', '_'));
 
-async function rowsOf(db: Db, filters: Filter[], fields: SearchField[], page: { afterId?: number; upToId?: number; offset?: number; limit: number }) {
+async function rowsOf(db: Db, filters: Filter[], fields: SearchField[], page: { window?: IdWindow; ids?: number[]; offset?: number; limit: number }) {
   const columns = fields.flatMap((f) => (f.kind === 'column' ? [f.column] : []));
-  let q = matches(db, filters)
+  let q = matches(db, filters, page.window)
     .select(['i.id', 'i.samplenov', 'i.isolatecode'])
     .select(sql<string | null>`(select min(pa.pncode) from plant_assessment pa where pa.isolate_id = i.id)`.as('pncode'))
     .select(columns.map((c) => sql.ref(c).as(aliasOf(c))));
-  if (page.afterId !== undefined) q = q.where('i.id', '>', page.afterId);
-  if (page.upToId !== undefined) q = q.where('i.id', '<=', page.upToId);
+  if (page.ids) q = q.where('i.id', 'in', page.ids);
   q = q.orderBy('i.id').limit(page.limit);
   if (page.offset) q = q.offset(page.offset);
   const rows = (await q.execute()) as Array<Record<string, unknown> & { id: number; samplenov: string; isolatecode: string; pncode: string | null }>;
@@ -190,10 +220,21 @@ export async function searchPage(
   db: Db, filters: Filter[], pageno: number, pageSize: number, cap: number | null = SEARCH_TOTAL_CAP,
 ): Promise<{ parameterList: string[]; results: SearchResultItem[]; totalItems: number; totalIsLowerBound: boolean }> {
   const fields = resultFields(filters);
-  const { total, lowerBound } = cap === null ? { total: await countMatches(db, filters), lowerBound: false } : await countMatchesUpTo(db, filters, cap);
   const offset = (pageno - 1) * pageSize;
-  // Beyond a capped total there may still be rows: the page query itself says.
-  const rows = lowerBound || total > offset ? await rowsOf(db, filters, fields, { offset, limit: pageSize }) : [];
+  let found: { total: number; lowerBound: boolean };
+  let rows: Awaited<ReturnType<typeof rowsOf>>;
+  if (cap !== null && offset + pageSize <= cap + 1) {
+    // The page lies among the first cap + 1 matches: one walk gives both them and the capped total.
+    const ids = await firstMatchIds(db, filters, cap + 1);
+    found = { total: ids.length, lowerBound: ids.length > cap };
+    const onPage = ids.slice(offset, offset + pageSize);
+    rows = onPage.length ? await rowsOf(db, [], fields, { ids: onPage, limit: pageSize }) : [];
+  } else {
+    found = cap === null ? { total: await countMatches(db, filters), lowerBound: false } : await countMatchesUpTo(db, filters, cap);
+    // Beyond a capped total there may still be rows: the page query itself says.
+    rows = found.lowerBound || found.total > offset ? await rowsOf(db, filters, fields, { offset, limit: pageSize }) : [];
+  }
+  const { total, lowerBound } = found;
   return {
     parameterList: fields.map((f) => f.parameterName),
     totalItems: total,
@@ -219,12 +260,12 @@ export const EXPORT_ID_WINDOW = 20_000;
  */
 export async function* matchBatches(db: Db, filters: Filter[], batchSize = 500, window = EXPORT_ID_WINDOW) {
   const fields = resultFields(filters);
-  const last = Number((await db.selectFrom('isolate').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst())?.m ?? 0);
-  let afterId = 0;
-  while (afterId < last) {
-    const upToId = Math.min(afterId + window, last);
-    const rows = await rowsOf(db, filters, fields, { afterId, upToId, limit: batchSize });
+  const last = await maxIsolateId(db);
+  let after = 0;
+  while (after < last) {
+    const upTo = Math.min(after + window, last);
+    const rows = await rowsOf(db, filters, fields, { window: { after, upTo }, limit: batchSize });
     if (rows.length > 0) yield { fields, rows };
-    afterId = rows.length === batchSize ? rows[rows.length - 1].id : upToId;
+    after = rows.length === batchSize ? rows[rows.length - 1].id : upTo;
   }
 }

@@ -8,7 +8,7 @@ import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type Test
 import { bulkLoad } from '../../../cli/seed-bulk';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { SEARCH_TOTAL_CAP, type FilterRow, type SearchAnswer } from '../../../../shared/contract/search-endpoints';
-import { countMatches, EXPORT_ID_WINDOW, matchBatches, parseFilters } from '../search-query';
+import { countMatches, EXPORT_ID_WINDOW, firstMatchIds, matchBatches, parseFilters, WALK_FIRST_WINDOW } from '../search-query';
 
 let t: TestApp;
 let admin: LoginResponse;
@@ -124,5 +124,36 @@ test('the export walks every match once, in id order, whatever its batch and id 
     for (const [batch, window] of [[500, EXPORT_ID_WINDOW], [500, 97], [37, 1_000], [10, 5]]) {
       expect({ batch, window, same: (await walk(batch, window)).join() === all.join() }).toEqual({ batch, window, same: true });
     }
+  }
+});
+
+test('the page walk finds the first matches in id order whatever its first window, and searchData pages through them', async () => {
+  const db = t.handle.db;
+  const nfix = { key: key.NFIX, parameterName: 'Nitrogen Fixation', type: 'Dropdown', inputValue: 'Positive' };
+  const diam = { key: key.DIAM, parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '10 = 25' };
+  const phopt = { key: key.PHOPT, parameterName: 'Optimum pH', type: 'number', inputValue: '6 = 7' };
+  for (const inputList of [[], [nfix], [diam, nfix, phopt]] as FilterRow[][]) {
+    const filters = await parseFilters(db, inputList);
+    const all: Array<{ id: number; samplenov: string }> = [];
+    for await (const { rows } of matchBatches(db, filters, 1_000_000, 1_000_000_000)) all.push(...rows);
+    expect(all.length).toBe(await countMatches(db, filters));
+    expect(all.length).toBeGreaterThan(0);
+    const ids = all.map((r) => r.id);
+    for (const need of [1, 10, SEARCH_TOTAL_CAP + 1, all.length, all.length + 5]) {
+      for (const first of [WALK_FIRST_WINDOW, 1, 7, 100]) {
+        const walked = await firstMatchIds(db, filters, need, first);
+        expect({ need, first, same: walked.join() === ids.slice(0, need).join() }).toEqual({ need, first, same: true });
+      }
+    }
+    // Every page the capped walk serves (pages 1 to 20 of 10), then one past it (read by offset), as one list.
+    const listed: string[] = [];
+    for (let pageno = 1; pageno <= 21; pageno++) {
+      const res = await t.post('/api/transaction/searchData', { inputList, pageno, pageSize: 10, countUpTo: SEARCH_TOTAL_CAP }, admin);
+      expect(res.statusCode).toBe(200);
+      const page: SearchAnswer = res.json();
+      expect(page).toMatchObject({ totalItems: Math.min(all.length, SEARCH_TOTAL_CAP + 1), totalIsLowerBound: all.length > SEARCH_TOTAL_CAP });
+      listed.push(...page.results.map((r) => r.samplenov));
+    }
+    expect(listed).toEqual(all.slice(0, 210).map((r) => r.samplenov));
   }
 });
