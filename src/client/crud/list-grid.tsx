@@ -20,6 +20,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { PAGE_SIZE } from '../../shared/resources/types';
+import { COUNTING, formatTotal } from './list-total';
 import { PageLinks } from './pagination';
 import type { ListSort } from './use-list-params';
 
@@ -47,6 +48,10 @@ export interface ListPaging {
   total: number;
   onPage(page: number): void;
   pageSize?: number;
+  /** `total` is a searched list's count up to its cap plus one, a lower bound (shown "200+"; crud/list-total.ts). */
+  totalIsLowerBound?: boolean;
+  /** The exact total is being asked for (after a lower bound). */
+  counting?: boolean;
 }
 
 export interface ListGridProps<R extends GridValidRowModel> {
@@ -72,12 +77,15 @@ export interface ListGridProps<R extends GridValidRowModel> {
 
 export const NO_DATA_FOUND = 'No Data Found';
 
-/** "1 record" / "N records". */
-export const recordCount = (n: number): string => `${n.toLocaleString('en')} ${n === 1 ? 'record' : 'records'}`;
+/** "1 record" / "N records"; "200+ records" for a total that is a lower bound. */
+export const recordCount = (n: number, lowerBound = false): string =>
+  `${formatTotal({ totalItems: n, totalIsLowerBound: lowerBound })} ${n === 1 && !lowerBound ? 'record' : 'records'}`;
 
-/** "Page 2 of 3 (25 records)". */
-export const pagingText = (page: number, pageCount: number, total: number): string =>
-  total > 0 ? `Page ${page} of ${Math.max(pageCount, 1)} (${recordCount(total)})` : '';
+/** "Page 2 of 3 (25 records)"; above a search's cap "Page 1 of 21+ (200+ records) (counting all matches…)". */
+export const pagingText = (page: number, pageCount: number, total: number, more: { totalIsLowerBound?: boolean; counting?: boolean } = {}): string =>
+  total > 0
+    ? `Page ${page} of ${Math.max(pageCount, 1)}${more.totalIsLowerBound ? '+' : ''} (${recordCount(total, more.totalIsLowerBound)})${more.totalIsLowerBound && more.counting ? COUNTING : ''}`
+    : '';
 
 interface FooterState {
   paging?: ListPaging;
@@ -95,7 +103,7 @@ function ListFooter() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, px: 1, py: 1, flexWrap: 'wrap', borderTop: 1, borderColor: 'divider' }}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="list-total">
-        {pagingText(paging.page, pageCount, paging.total)}
+        {pagingText(paging.page, pageCount, paging.total, paging)}
       </Typography>
       <PageLinks page={paging.page} pageCount={pageCount} onPage={paging.onPage} disabled={loading} />
     </Box>

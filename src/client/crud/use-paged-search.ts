@@ -1,8 +1,9 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { MSG } from '../../shared/contract/messages';
 import { notifyError } from '../lib/notifier/notify-slice';
 import { useListParams, useSearchBox } from './use-list-params';
+import { useExactTotal, type ShownPage } from './use-exact-total';
 import { useQuery, type EndpointRef } from './use-request';
 
 export const LIST_FAILED = 'The list could not be loaded.';
@@ -13,11 +14,17 @@ export const LIST_FAILED = 'The list could not be loaded.';
  * spec's message (and calls nothing), Refresh back to page 1 without text, and the page asked again after a
  * change. The page and the search text are in the URL (use-list-params), so reload and Back keep them; the page
  * on screen is the answer kept in the request slice under `key` (use-request), so a newer page or search
- * replaces an older one. `ask` names the call and body of one page (search text '' means the plain list).
+ * replaces an older one. `ask` names the call and body of one page (search text '' means the plain list). A
+ * search whose total the server counted only up to the body's countUpTo shows it as "200+" and asks for the
+ * exact one in the background (use-exact-total).
  */
 export interface PagedSearch<T> {
   rows: T[];
   total: number;
+  /** `total` is a lower bound ("200+") until the exact total answers. */
+  totalIsLowerBound: boolean;
+  /** The exact total is being asked for. */
+  counting: boolean;
   page: number;
   /** The search text of the rows shown ('' for the plain list). */
   applied: string;
@@ -31,8 +38,8 @@ export interface PagedSearch<T> {
   goTo(page: number): void;
 }
 
-export function usePagedSearch<T extends { totalItems?: unknown }>(
-  ask: (pageno: number, searchText: string) => { endpoint: EndpointRef; body: unknown },
+export function usePagedSearch<T extends { totalItems?: unknown; totalIsLowerBound?: unknown }>(
+  ask: (pageno: number, searchText: string) => { endpoint: EndpointRef; body: Record<string, unknown> },
   emptySearchMessage: string,
   key: string,
   /** The key of a change on the list (useChange) after which the page shown is asked again. */
@@ -44,9 +51,14 @@ export function usePagedSearch<T extends { totalItems?: unknown }>(
   const { endpoint, body } = ask(list.page, list.searchText);
   const page = useQuery<T[]>(endpoint, body, { key, failureText: LIST_FAILED, failureTitle: MSG.oops, reloadAfter });
   const rows = Array.isArray(page.data) ? page.data : [];
+  // The call the rows on screen answer: the body asked when its answer came (a newer page keeps the older rows until it answers).
+  const [shown, setShown] = useState<ShownPage | null>(null);
+  const { entry } = page;
+  if (entry?.status === 'succeeded' && entry.requestId !== shown?.answer) setShown({ endpoint, body, answer: entry.requestId });
+  const total = useExactTotal(shown, rows, key);
   return {
     rows,
-    total: rows.length ? Number(rows[0].totalItems) || rows.length : 0,
+    ...total,
     page: list.page,
     applied: list.searchText,
     loading: page.loading || page.entry?.status === 'pending',

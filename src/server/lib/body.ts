@@ -1,4 +1,5 @@
 import { HttpError } from '../plugins/errors';
+import { MAX_COUNT_UP_TO } from '../../shared/contract/search-endpoints';
 
 /**
  * Reading request bodies: the one set of readers every module uses. The route's body schema
@@ -68,4 +69,18 @@ export function pageOf(v: unknown, onInvalid: 'first' | 'refuse' = 'first'): num
   if (typeof n === 'number' && Number.isSafeInteger(n) && n >= 1) return Math.min(n, MAX_PAGE);
   if (onInvalid === 'refuse') throw new HttpError(400, 'The page number must be a whole number from 1.');
   return 1;
+}
+
+/**
+ * The countUpTo of a searched list (the screens send SEARCH_TOTAL_CAP): count the matches only up to it (lib/paging.ts).
+ * Absent or null: null, the exact total a legacy client expects. Anything but a whole number from 1 to
+ * MAX_COUNT_UP_TO (or its digits) is a 400, in the words of the microbe search's.
+ */
+export function countUpToOf(v: unknown): number | null {
+  if (v === undefined || v === null) return null;
+  const n = typeof v === 'string' && /^\s*\d{1,9}\s*$/.test(v) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > MAX_COUNT_UP_TO) {
+    throw new HttpError(400, `The count limit (countUpTo) must be a whole number from 1 to ${MAX_COUNT_UP_TO}.`);
+  }
+  return n;
 }

@@ -75,6 +75,12 @@ interface PerDb<V> { entries: Map<string, Entry<V>>; reading: Map<string, { gene
 export interface CommitCache<V> {
   /** The cached answer for `key`, or `load()`'s (kept when no change committed meanwhile). */
   get(db: Kysely<Database>, key: string, load: () => Promise<V>): Promise<V>;
+  /**
+   * The kept answer for `key` when get() would answer it at once (the same rules: a copy past `maxAgeMs` only for
+   * refreshInBackground, which then reads it again with `load` in the background), else undefined. Never waits
+   * for `load`: for a caller that has a cheaper answer of its own than a read (a total counted up to a cap).
+   */
+  peek(db: Kysely<Database>, key: string, load: () => Promise<V>): V | undefined;
   /** Forgets one key, or everything (what a change behind the server's back looks like once `maxAgeMs` has passed). */
   drop(db: Kysely<Database>, key?: string): void;
   /** How many answers are kept for this database (tests). */
@@ -146,6 +152,16 @@ export function commitCache<V>(options: CommitCacheOptions): CommitCache<V> {
         return hit.value;
       }
       return settled;
+    },
+    peek(db, key, load) {
+      if (db.isTransaction) return undefined;
+      const hit = caches.get(db)?.entries.get(key);
+      if (!hit) return undefined;
+      if (Date.now() - hit.at < options.maxAgeMs) return hit.value;
+      if (!options.refreshInBackground) return undefined;
+      // get() answers this same old copy at once and starts the read for the next call.
+      api.get(db, key, load).catch(() => undefined);
+      return hit.value;
     },
     drop(db, key) {
       const cache = caches.get(db);

@@ -1,3 +1,7 @@
+import { sql, type Expression, type Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import type { CommitCache } from './commit-cache';
+
 /**
  * A page of a list and the list's total, for the lists whose total is kept between calls (commit-cache.ts).
  *
@@ -17,30 +21,81 @@
  * last page costs what the first does (at 1M samples the last Sample Inward page took 2.9 s by offset,
  * bench/history.md). Its total comes first (kept, or counted once); a page in the middle still skips up to
  * half the list.
+ *
+ * A search the screens ask with a `cap` (countUpTo) is counted only up to cap + 1 on the pages that lie within
+ * its first cap rows, as the microbe search is (shared/contract/search-endpoints.ts SEARCH_TOTAL_CAP): a common
+ * text (a state matching a quarter of 1M samples) took a second or more to count before its first page showed.
+ * Above the cap the total is cap + 1 and `lowerBound` says so; the screen then asks the same page without a cap
+ * for the exact total, which is kept as always. A kept exact total is better than a capped one and costs nothing,
+ * so it is answered when there is one; a capped count is never kept (it is no total). Pages beyond the cap,
+ * and calls without one, get the exact total as before.
  */
 export const FAR_OFFSET = 1_000;
 
 /** `listed`: the list's own order; `reversed`: exactly the opposite (every ORDER BY key flipped). */
 export type ReadOrder = 'listed' | 'reversed';
 
+/** Where a list's total is kept between calls: `get` answers the kept total or counts (then keeps it); `peek` never counts. */
+export interface KeptTotal {
+  get(count: () => Promise<number>): Promise<number>;
+  peek(count: () => Promise<number>): number | undefined;
+}
+
+/** A list's total kept in a commit cache (lib/commit-cache.ts) under `key`. */
+export const keptIn = (cache: CommitCache<number>, db: Kysely<Database>, key: string): KeptTotal => ({
+  get: (count) => cache.get(db, key, count),
+  peek: (count) => cache.peek(db, key, count),
+});
+
+/** A total that is not kept (counted on every call that needs it). */
+export const NOT_KEPT: KeptTotal = { get: (count) => count(), peek: () => undefined };
+
+/** A search's total counted only up to `upTo` (the caller's countUpTo); `countAtMost(n)` counts at most n matches. */
+export interface TotalCap {
+  upTo: number;
+  countAtMost(n: number): Promise<number>;
+}
+
+/**
+ * The number of rows of `rows` (a select of the list's rows), at most `n`: `select count(*) from (... limit n)`,
+ * which stops after n matches instead of walking all of them.
+ */
+export async function countAtMost(db: Kysely<Database>, rows: { limit(n: number): Expression<unknown> }, n: number): Promise<number> {
+  const { rows: [r] } = await sql<{ n: number }>`select count(*)::int as n from (${rows.limit(n)}) as first_rows`.execute(db);
+  return Number(r.n);
+}
+
 export async function pageAndTotal<R>(o: {
   offset: number;
   limit: number;
   /** `limit` rows from `offset` in `order` (pageAndTotal asks for one more than the page when it needs to know whether the list ends). */
   read(limit: number, offset: number, order: ReadOrder): Promise<R[]>;
-  kept(count: () => Promise<number>): Promise<number>;
+  kept: KeptTotal;
   count(): Promise<number>;
-}): Promise<{ rows: R[]; total: number }> {
-  if (o.offset >= FAR_OFFSET) {
-    const total = await o.kept(o.count);
+  /** The screens' countUpTo on a search (null or absent: the exact total). */
+  cap?: TotalCap | null;
+}): Promise<{ rows: R[]; total: number; lowerBound?: boolean }> {
+  // `lowerBound` is said (true or false) only to a call that named a cap: a legacy answer stays as it was.
+  const exact = o.cap ? { lowerBound: false } : {};
+  // The pages within the cap (offset + limit <= upTo; at most 10,000 rows in, so read by offset even when far).
+  const capped = o.cap && o.offset + o.limit <= o.cap.upTo ? o.cap : null;
+  if (o.offset >= FAR_OFFSET && !capped) {
+    const total = await o.kept.get(o.count);
     const end = Math.min(o.offset + o.limit, total);
-    if (end <= o.offset) return { rows: [], total };
+    if (end <= o.offset) return { rows: [], total, ...exact };
     const fromEnd = total - end;
-    if (fromEnd < o.offset) return { rows: (await o.read(end - o.offset, fromEnd, 'reversed')).reverse(), total };
-    return { rows: await o.read(o.limit, o.offset, 'listed'), total };
+    if (fromEnd < o.offset) return { rows: (await o.read(end - o.offset, fromEnd, 'reversed')).reverse(), total, ...exact };
+    return { rows: await o.read(o.limit, o.offset, 'listed'), total, ...exact };
   }
   const rows = await o.read(o.limit + 1, o.offset, 'listed');
   const endsHere = rows.length <= o.limit && (rows.length > 0 || o.offset === 0);
-  if (endsHere) return { rows, total: o.offset + rows.length };
-  return { rows: rows.slice(0, o.limit), total: await o.kept(o.count) };
+  if (endsHere) return { rows, total: o.offset + rows.length, ...exact };
+  const page = rows.slice(0, o.limit);
+  if (capped) {
+    const kept = o.kept.peek(o.count);
+    if (kept !== undefined) return { rows: page, total: kept, lowerBound: false };
+    const total = await capped.countAtMost(capped.upTo + 1);
+    return { rows: page, total, lowerBound: total > capped.upTo };
+  }
+  return { rows: page, total: await o.kept.get(o.count), ...exact };
 }

@@ -1,5 +1,6 @@
 import type { SignatureInfo } from './signatures';
 import type { EndpointSpec } from './endpoints';
+import { CAPPED_LIST_TOTAL } from './list-total';
 import type { LegacyParameterRow } from '../parameters/parameter-config';
 import type { ActivityAction, ActivityStatus, ClientStatus, StoredStatus } from '../workflow/transitions';
 
@@ -37,7 +38,7 @@ export const ACTIVITY_ENDPOINTS = {
   },
   getSearchForactitransaction: {
     group: 'transaction', name: 'getSearchForactitransaction', auth: 'session', permission: 'view',
-    summary: 'Level 1 search: {pageno, searchText}: the rows of getactitransctionhome whose sample code, sample code version or isolate code contains searchText (case-insensitive; empty text = the whole list).',
+    summary: `Level 1 search: {pageno, searchText, countUpTo?}: the rows of getactitransctionhome whose sample code, sample code version or isolate code contains searchText (case-insensitive; empty text = the whole list, its total always exact). ${CAPPED_LIST_TOTAL}`,
   },
   getLevel2ActivityHome: {
     group: 'transaction', name: 'getLevel2ActivityHome', auth: 'session', permission: 'view',
@@ -45,7 +46,7 @@ export const ACTIVITY_ENDPOINTS = {
   },
   getSearchForLevel2actitransaction: {
     group: 'transaction', name: 'getSearchForLevel2actitransaction', auth: 'session', permission: 'view',
-    summary: 'Level 2 search: {pageno, searchText}: the rows of getLevel2ActivityHome whose sample code, sample code version, isolate code or plant assessment code contains searchText.',
+    summary: `Level 2 search: {pageno, searchText, countUpTo?}: the rows of getLevel2ActivityHome whose sample code, sample code version, isolate code or plant assessment code contains searchText (empty text = the whole list, its total always exact). ${CAPPED_LIST_TOTAL}`,
   },
   findisolaecodeforplantassesment: {
     group: 'transaction', name: 'findisolaecodeforplantassesment', auth: 'session', permission: 'view',
@@ -128,7 +129,13 @@ export const ACTIVITY_MSG = {
 export type ActivityLevel = 'Level 1' | 'Level 2';
 
 /** getactitransctionhome, getSearchForactitransaction, getLevel2ActivityHome, getSearchForLevel2actitransaction */
-export interface ActivityListRequest { pageno?: number | string; userID?: unknown; searchText?: string }
+export interface ActivityListRequest {
+  pageno?: number | string;
+  userID?: unknown;
+  searchText?: string;
+  /** The searches: count the matches only up to this many (see ActivityListRow.totalIsLowerBound). */
+  countUpTo?: number;
+}
 
 /** A row of the Level 1 / Level 2 lists (and getacttransactionByid / getLevel2ActivityByid). */
 export interface ActivityListRow {
@@ -146,6 +153,8 @@ export interface ActivityListRow {
   /** The activity to open first (null when the caller has none there). */
   actid: number | null;
   totalItems: number;
+  /** A search asked with countUpTo: true when there are more matches than countUpTo (totalItems is then countUpTo + 1, a lower bound). */
+  totalIsLowerBound?: boolean;
   /** One of its approved activities rests on data amended after the approval ('Data amended after approval'). */
   amended?: boolean;
 }

@@ -4,7 +4,7 @@
  * strings, as the legacy client sends them. The answers are described in the endpoint summaries
  * (activity-endpoints.ts).
  */
-import { EMPTY_BODY, ID, PAGE, body, listOf, strictText } from './body-schema';
+import { EMPTY_BODY, ID, PAGE, WHOLE, body, listOf, strictText } from './body-schema';
 import { BOOL, INT, N_INT, N_STR, STR, arrayOf, record } from './answer-schema';
 import { declare, type Contract } from './contract';
 import { ACTIVITY_ENDPOINTS as E } from './activity-endpoints';
@@ -13,11 +13,17 @@ import { PARAMCONF_BODY, PARAMCONF_PROPS, paramconfBodyProps } from './paramconf
 const TEXT = strictText(200);
 
 /** A row of the Level 1 / Level 2 lists (and of getacttransactionByid / getLevel2ActivityByid). */
-const ROW = record({
+const ROW_PROPS = {
   id: INT, srno: INT, sampleno: STR, samplenov: STR, isolatecode: STR, pncode: N_STR,
   approvalStatus: N_STR, status: STR, actid: N_INT, totalItems: INT, amended: BOOL,
-});
+};
+const ROW = record(ROW_PROPS);
 const list = { body: body({ ...PAGE, searchText: TEXT, level: TEXT, activitylevel: TEXT }, { nullable: true }), answer: arrayOf(ROW) };
+/** The searches: countUpTo, and totalIsLowerBound on the rows (list-total.ts). */
+const search = {
+  body: body({ ...PAGE, searchText: TEXT, level: TEXT, activitylevel: TEXT, countUpTo: WHOLE }, { nullable: true }),
+  answer: arrayOf(record({ ...ROW_PROPS, totalIsLowerBound: BOOL })),
+};
 const rowById = { body: body({ trnid: ID, id: ID }), answer: ROW };
 
 /** The Level 2 entry: an isolate code. */
@@ -43,9 +49,9 @@ const save = {
 
 export const ACTIVITY_CONTRACT = {
   getactitransctionhome: declare(E.getactitransctionhome, list),
-  getSearchForactitransaction: declare(E.getSearchForactitransaction, list),
+  getSearchForactitransaction: declare(E.getSearchForactitransaction, search),
   getLevel2ActivityHome: declare(E.getLevel2ActivityHome, list),
-  getSearchForLevel2actitransaction: declare(E.getSearchForLevel2actitransaction, list),
+  getSearchForLevel2actitransaction: declare(E.getSearchForLevel2actitransaction, search),
   findisolaecodeforplantassesment: declare(E.findisolaecodeforplantassesment, {
     body: isolateBody,
     answer: record({ pncode: STR, sampleno: STR, samplenov: STR, isolatecode: STR }),

@@ -1,5 +1,6 @@
 import type { AmendmentInfo, StatusChangeInfo } from './amendments';
 import type { EndpointSpec } from './endpoints';
+import { CAPPED_LIST_TOTAL } from './list-total';
 
 /**
  * Sample inward and isolates (spec 001 sections 2-5, 7, 8), POST /api/transaction/<name>. Served by
@@ -17,7 +18,7 @@ export const SAMPLE_ENDPOINTS = {
   },
   getSearchForsampleinward: {
     group: 'transaction', name: 'getSearchForsampleinward', auth: 'session', permission: 'view',
-    summary: "Sample inward search (searchText in number, code, sampled by, inwarded by, state, district, source): a page of ten rows. Blank text: 400 'Please Enter Some Text To Search!'.",
+    summary: `Sample inward search (searchText in number, code, sampled by, inwarded by, state, district, source; countUpTo?): a page of ten rows. Blank text: 400 'Please Enter Some Text To Search!'. ${CAPPED_LIST_TOTAL}`,
   },
   getsapleivertById: {
     group: 'transaction', name: 'getsapleivertById', auth: 'session', permission: 'view',
@@ -127,11 +128,19 @@ export interface SampleInwardRow {
   typedataof: string;
   active: 'Y' | 'N';
   totalItems: number;
+  /** A search asked with countUpTo: true when there are more matches than countUpTo (totalItems is then countUpTo + 1, a lower bound). */
+  totalIsLowerBound?: boolean;
   /** Who deleted or restored the sample last, when and why. */
   statusChange?: StatusChangeInfo | null;
 }
 
-export interface SampleListRequest { pageno?: number | string; userID?: unknown; searchText?: string }
+export interface SampleListRequest {
+  pageno?: number | string;
+  userID?: unknown;
+  searchText?: string;
+  /** getSearchForsampleinward: count the matches only up to this many (see totalIsLowerBound). */
+  countUpTo?: number;
+}
 
 export type SampleStatusAnswer =
   | { status: 'Success'; message: string }

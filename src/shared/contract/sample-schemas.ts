@@ -5,8 +5,9 @@
  */
 import { ISOLATE_MSG } from '../validation/isolate';
 import { SAMPLE_INWARD_MSG } from '../validation/sample-inward';
-import { EMPTY_BODY, ID, PAGE, body as bodySchema, strictText, text } from './body-schema';
+import { EMPTY_BODY, ID, PAGE, WHOLE, body as bodySchema, strictText, text } from './body-schema';
 import { declare, fromRoute } from './contract';
+import { CAPPED_LIST_TOTAL } from './list-total';
 import { SAMPLE_ENDPOINTS as E } from './sample-endpoints';
 
 /** Text fields of the sample and isolate forms: their own rules answer with the form's messages. */
@@ -65,7 +66,9 @@ const rowProps = {
   ...statusChangeProps,
 };
 const rowsSchema = { type: 'array', items: { type: 'object', properties: rowProps } };
+const searchRowsSchema = { type: 'array', items: { type: 'object', properties: { ...rowProps, totalIsLowerBound: { type: 'boolean' } } } };
 const listBody = bodySchema({ ...PAGE, searchText: LOOSE }, { nullable: true });
+const searchBody = bodySchema({ ...PAGE, searchText: LOOSE, countUpTo: WHOLE }, { nullable: true });
 const ROWS = 'an array of at most 10 rows {id, srno, samplingdate, samplecollectdate, sampledby, resourceName, sampleinno, sampleno, statesofIndia, district, typedataof, active, totalItems, statusChange (who deleted or restored it, when, why; null when never)}, newest first';
 
 const fieldProps = Object.fromEntries(
@@ -91,9 +94,9 @@ const SAMPLE_ROUTES = {
   },
   getsamphome: { description: `Body {pageno}. Answer: ${ROWS}.`, body: listBody, response: { 200: rowsSchema } },
   getSearchForsampleinward: {
-    description: `Body {pageno, searchText}. Answer: ${ROWS}, only those whose number, code, OTP, sampled by, inwarded by, state, district or source contains the text (any case). Blank text: 400 '${SAMPLE_INWARD_MSG.emptySearch}'.`,
-    body: listBody,
-    response: { 200: rowsSchema },
+    description: `Body {pageno, searchText, countUpTo?}. Answer: ${ROWS}, only those whose number, code, OTP, sampled by, inwarded by, state, district or source contains the text (any case). Blank text: 400 '${SAMPLE_INWARD_MSG.emptySearch}'. ${CAPPED_LIST_TOTAL}`,
+    body: searchBody,
+    response: { 200: searchRowsSchema },
   },
   getsapleivertById: {
     description: 'Body {id}. Answer: the sample inward record (legacy names, with otp and version); 404 when missing.',

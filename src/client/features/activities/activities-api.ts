@@ -10,6 +10,7 @@ import type {
   PlantAssessmentRequest, PlantAssessmentSaveAnswer,
 } from '../../../shared/contract/activity-endpoints';
 import { postTo } from '../../lib/api';
+import { listEndpoint } from './activity-paths';
 
 const post = postTo;
 
@@ -18,13 +19,7 @@ const level1 = (level: ActivityLevel) => level === 'Level 1';
 
 export const activitiesApi = {
   /** The Level 1 / Level 2 list (a search when searchText is given). */
-  list: (level: ActivityLevel, body: ActivityListRequest) => {
-    const search = (body.searchText ?? '') !== '';
-    const e = level1(level)
-      ? (search ? A.getSearchForactitransaction : A.getactitransctionhome)
-      : (search ? A.getSearchForLevel2actitransaction : A.getLevel2ActivityHome);
-    return post<ActivityListRow[]>(e, body);
-  },
+  list: (level: ActivityLevel, body: ActivityListRequest) => post<ActivityListRow[]>(listEndpoint(level, (body.searchText ?? '') !== ''), body),
   buttons: (level: ActivityLevel, body: ActivityButtonsRequest) =>
     post<ActivityButton[]>(level1(level) ? A.getactivityforparamconf : A.getlvl2activityforparamconf, body),
   paramconf: (level: ActivityLevel, body: ParamconfRequest) =>

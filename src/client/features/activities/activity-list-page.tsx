@@ -29,9 +29,10 @@ import { STATUS_COLOUR, toClientStatus } from '../../../shared/workflow';
 import { AmendedChip } from './amended-chip';
 import type { RootState } from '../../app/store';
 import { ListGrid, type ListGridColumn } from '../../crud/list-grid';
+import { useExactTotal } from '../../crud/use-exact-total';
 import { listParamNames, useListParams, useSearchBox, writeListParams } from '../../crud/use-list-params';
 import { notifyError } from '../../lib/notifier/notify-slice';
-import { ISOLATE_PATH, LEVEL2_ENTRY, QUEUE_QUERY, homeOf, microbeIdentificationPath, paramScreenPath } from './activity-paths';
+import { ISOLATE_PATH, LEVEL2_ENTRY, QUEUE_QUERY, homeOf, listEndpoint, microbeIdentificationPath, paramScreenPath } from './activity-paths';
 import { listRequested, selectList } from './activity-slice';
 import { ApprovalQueue } from './approval-queue';
 import { useActivitiesSaga, useSessionFlags } from './use-activities';
@@ -115,6 +116,12 @@ function ActivityList({ level }: { level: ActivityLevel }) {
     if (!params.setSearchText(text)) load(1, text.trim());
   };
   const searching = list.loading && list.searchText !== '';
+  // A search's total above the cap ("200+") is asked for exactly, for the page on screen, in the background.
+  const { answered } = list;
+  const shown = answered && answered.searchText
+    ? { endpoint: listEndpoint(level, true), body: { pageno: answered.page, searchText: answered.searchText }, answer: String(answered.answer) }
+    : null;
+  const { total, totalIsLowerBound, counting } = useExactTotal(shown, list.rows, `activities:${level}:list`);
 
   return (
     <>
@@ -137,7 +144,7 @@ function ActivityList({ level }: { level: ActivityLevel }) {
         rowId={(r) => r.id}
         loading={list.loading || !list.loaded}
         noRowsText={NO_RECORDS}
-        paging={{ page: list.page, total: list.total, pageSize: ACTIVITY_PAGE_SIZE, onPage: params.setPage }}
+        paging={{ page: list.page, total, totalIsLowerBound, counting, pageSize: ACTIVITY_PAGE_SIZE, onPage: params.setPage }}
       />
     </>
   );

@@ -1,5 +1,5 @@
-/** The hash routes of the activity screens (spec 001 section 2), filled from list and queue rows. */
-import type { ActivityLevel } from '../../../shared/contract/activity-endpoints';
+/** The hash routes of the activity screens (spec 001 section 2), filled from list and queue rows, and the calls of the lists. */
+import { ACTIVITY_ENDPOINTS as A, type ActivityLevel } from '../../../shared/contract/activity-endpoints';
 
 const seg = (v: unknown) => encodeURIComponent(String(v));
 
@@ -29,3 +29,9 @@ export const ISOLATE_PATH = '/Isolate';
 /** The managers' queue: the Level 1 / Level 2 home with ?queue=1 (no new route in the spec's table). */
 export const QUEUE_QUERY = 'queue';
 export const homeOf = (level: ActivityLevel): string => (level === 'Level 1' ? LEVEL1_HOME : LEVEL2_HOME);
+
+/** The call of the Level 1 / Level 2 list, or of its search when `search`. */
+export const listEndpoint = (level: ActivityLevel, search: boolean) =>
+  level === 'Level 1'
+    ? (search ? A.getSearchForactitransaction : A.getactitransctionhome)
+    : (search ? A.getSearchForLevel2actitransaction : A.getLevel2ActivityHome);

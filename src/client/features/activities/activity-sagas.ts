@@ -12,6 +12,7 @@ import type {
   ActivityButton, ActivityLevel, ActivityListRow, ActivitySaveRequest, ActivitySaveResult, ApprovalQueueRow, ParamconfWithTransaction,
 } from '../../../shared/contract/activity-endpoints';
 import { MSG } from '../../../shared/contract/messages';
+import { SEARCH_TOTAL_CAP } from '../../../shared/contract/search-endpoints';
 import { SIGNATURE_MEANING, type SignedAction } from '../../../shared/contract/signatures';
 import { SAVE_SUCCESS_MESSAGE, WORKFLOW_MSG, transitionFor } from '../../../shared/workflow';
 import { isHandledCentrally, isStale, serverField, serverMessage } from '../../lib/api';
@@ -39,7 +40,8 @@ function* loadFailed(error: unknown): SagaIterator {
 export function* loadList(action: PayloadAction<ListQuery>): SagaIterator {
   const { level, page, searchText = '' } = action.payload;
   try {
-    const rows: ActivityListRow[] = yield call(activitiesApi.list, level, { pageno: page, searchText });
+    // A search's total is counted up to the cap first ("200+"); the list page asks for the exact one (use-exact-total).
+    const rows: ActivityListRow[] = yield call(activitiesApi.list, level, { pageno: page, searchText, ...(searchText ? { countUpTo: SEARCH_TOTAL_CAP } : {}) });
     yield put(listLoaded({ level, rows: Array.isArray(rows) ? rows : [] }));
   } catch (error) {
     yield put(listFailed({ level }));

@@ -20,6 +20,8 @@ export interface ListState {
   loading: boolean;
   /** A load finished (for 'No records found'). */
   loaded: boolean;
+  /** The query the rows on screen answer, and which answer they are (`answer` counts them: a reload is a new one). */
+  answered: { page: number; searchText: string; answer: number } | null;
 }
 
 export interface QueueState {
@@ -62,7 +64,7 @@ export interface ActivitiesState {
   screen: ScreenState;
 }
 
-const emptyList = (): ListState => ({ rows: [], total: 0, page: 1, searchText: '', loading: false, loaded: false });
+const emptyList = (): ListState => ({ rows: [], total: 0, page: 1, searchText: '', loading: false, loaded: false, answered: null });
 
 export const initialScreenState: ScreenState = { key: null, buttons: [], paramconf: null, status: null, loading: false, failed: false, pending: null };
 
@@ -101,6 +103,8 @@ export const activitiesSlice = createSlice({
       list.total = action.payload.rows[0]?.totalItems ?? 0;
       list.loading = false;
       list.loaded = true;
+      // The loads are takeLatest: these rows answer the query last asked.
+      list.answered = { page: list.page, searchText: list.searchText, answer: (list.answered?.answer ?? 0) + 1 };
     },
     listFailed(state, action: PayloadAction<{ level: ActivityLevel }>) {
       state.lists[action.payload.level].loading = false;

@@ -22,6 +22,7 @@ import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import EditIcon from '@mui/icons-material/Edit';
 import { MSG } from '../../../shared/contract/messages';
 import { SAMPLE_ENDPOINTS, type SampleInwardRow } from '../../../shared/contract/sample-endpoints';
+import { SEARCH_TOTAL_CAP } from '../../../shared/contract/search-endpoints';
 import { formatDay, formatUtcDateTime } from '../../../shared/format/date-time';
 import { SAMPLE_INWARD_MSG } from '../../../shared/validation/sample-inward';
 import type { RootState } from '../../app/store';
@@ -53,9 +54,10 @@ export default function SampleInwardHome() {
   const userID = user?.id ?? null;
   const change = useChange();
 
-  const { rows, total, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch<SampleInwardRow>(
+  const { rows, total, totalIsLowerBound, counting, page, loading, text, setText, onSearch, refresh, goTo } = usePagedSearch<SampleInwardRow>(
+    // A search's total is counted up to the cap first ("200+"), then exactly in the background (use-exact-total).
     (pageno, searchText) => (searchText
-      ? { endpoint: SAMPLE_ENDPOINTS.getSearchForsampleinward, body: { searchText, pageno, userID } }
+      ? { endpoint: SAMPLE_ENDPOINTS.getSearchForsampleinward, body: { searchText, pageno, userID, countUpTo: SEARCH_TOTAL_CAP } }
       : { endpoint: SAMPLE_ENDPOINTS.getsamphome, body: { pageno, userID } }),
     SAMPLE_INWARD_MSG.emptySearch,
     LIST_KEY,
@@ -132,7 +134,7 @@ export default function SampleInwardHome() {
         noRowsText="No records found"
         // A deleted sample stays listed, greyed, with who deleted it and why.
         inactive={(r) => r.active !== 'Y'}
-        paging={{ page, total, onPage: goTo }}
+        paging={{ page, total, totalIsLowerBound, counting, onPage: goTo }}
       />
       <ConfirmDialog open={confirming !== null} destructive={confirming?.active === 'N'}
         title={confirming?.active === 'Y' ? `Restore sample ${confirming.row.sampleno}?` : `Delete sample ${confirming?.row.sampleno ?? ''}?`}

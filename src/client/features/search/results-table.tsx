@@ -11,18 +11,8 @@ import { sortResults, type SortColumn, type SortState } from './sort-results';
 
 const NA = 'N/A';
 
-/**
- * The number of matches as it should be read: searchData counts up to SEARCH_TOTAL_CAP and then stops
- * (totalIsLowerBound), so above the cap it is "200+", never a made-up exact figure, until the exact count
- * (countSearchData) has answered.
- */
-export function formatTotal(answer: Pick<SearchAnswer, 'totalItems' | 'totalIsLowerBound'>, exact: number | null = null): string {
-  if (exact !== null) return exact.toLocaleString('en');
-  return answer.totalIsLowerBound ? `${Math.max(answer.totalItems - 1, 0).toLocaleString('en')}+` : answer.totalItems.toLocaleString('en');
-}
-
-/** Shown after a capped total while the exact count runs. */
-export const COUNTING = ' (counting all matches…)';
+// The "200+" wording is shared with the searched lists' footers (crud/list-grid.tsx).
+export { COUNTING, formatTotal } from '../../crud/list-total';
 
 /** The total to page by: the exact count once known, else what searchData said. */
 export const totalForPaging = (answer: Pick<SearchAnswer, 'totalItems'>, exact: number | null): number => exact ?? answer.totalItems;

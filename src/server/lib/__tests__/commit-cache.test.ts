@@ -214,3 +214,33 @@ test('auditTrailHead moves with every committed change, from this process or ano
   expect(await auditTrailHead(db)).toBe(head);
   expect((await sql<{ n: number }>`select count(*)::int as n from audit_log where id > ${head}`.execute(db)).rows[0].n).toBe(0);
 });
+
+test('peek answers what get would answer at once, and never waits for a read', async () => {
+  const kept = commitCache<number>({ name: 't8', maxAgeMs: 50, maxEntries: 10, dropOn: (c) => c.entity === 'watched' });
+  const c = counter();
+  c.set(1);
+  expect(kept.peek(t.handle.db, 'k', c.load)).toBeUndefined();
+  expect(c.reads()).toBe(0); // nothing kept: nothing read either
+  await kept.get(t.handle.db, 'k', c.load);
+  expect(kept.peek(t.handle.db, 'k', c.load)).toBe(1);
+  await new Promise((r) => setTimeout(r, 60));
+  expect(kept.peek(t.handle.db, 'k', c.load)).toBeUndefined(); // too old, and get would read it again
+  expect(c.reads()).toBe(1);
+  await kept.get(t.handle.db, 'k', c.load);
+  await commit('watched');
+  expect(kept.peek(t.handle.db, 'k', c.load)).toBeUndefined();
+  await t.handle.db.transaction().execute(async (trx) => {
+    expect(kept.peek(trx, 'k', c.load)).toBeUndefined();
+  });
+  // refreshInBackground: past maxAgeMs the old copy, while it is read again for the next call.
+  const fresh = commitCache<number>({ name: 't9', maxAgeMs: 50, maxEntries: 10, dropOn: () => false, refreshInBackground: true });
+  const d = counter();
+  d.set(1);
+  await fresh.get(t.handle.db, 'k', d.load);
+  d.set(2);
+  await new Promise((r) => setTimeout(r, 60));
+  expect(fresh.peek(t.handle.db, 'k', d.load)).toBe(1);
+  await new Promise((r) => setTimeout(r, 40));
+  expect(d.reads()).toBe(2);
+  expect(fresh.peek(t.handle.db, 'k', d.load)).toBe(2);
+});

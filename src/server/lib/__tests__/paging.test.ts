@@ -8,15 +8,17 @@ function list(length: number, kept: number | null = null) {
   const items = Array.from({ length }, (_, i) => i + 1);
   const counted = jest.fn(async () => items.length);
   const keptCalls = jest.fn();
-  const page = (offset: number, limit = 10) =>
+  const countedUpTo = jest.fn(async (n: number) => Math.min(n, items.length));
+  const page = (offset: number, limit = 10, upTo: number | null = null) =>
     pageAndTotal({
       offset,
       limit,
       read: async (n, from, order) => (order === 'listed' ? items : [...items].reverse()).slice(from, from + n),
-      kept: async (count) => (keptCalls(), kept ?? count()),
+      kept: { get: async (count) => (keptCalls(), kept ?? count()), peek: () => (keptCalls(), kept ?? undefined) },
       count: counted,
+      cap: upTo === null ? null : { upTo, countAtMost: countedUpTo },
     });
-  return { page, counted, keptCalls };
+  return { page, counted, keptCalls, countedUpTo };
 }
 
 test('a list that ends on the page: its total is the page\'s, nothing counted and no kept total asked', async () => {
@@ -54,7 +56,7 @@ test('deep pages past the middle are read from the other end: the same rows, ski
         reads.push({ from, order });
         return (order === 'listed' ? items : [...items].reverse()).slice(from, from + n);
       },
-      kept: async (count) => (kept ??= await count()),
+      kept: { get: async (count) => (kept ??= await count()), peek: () => kept ?? undefined },
       count: counted,
     });
   // Every page, first to last (and one past it): what offset paging would show, with the one total.
@@ -72,4 +74,32 @@ test('deep pages past the middle are read from the other end: the same rows, ski
   expect(reads).toEqual([{ from: 0, order: 'reversed' }]);
   // A page size that does not divide the list: the last page is short, still in order.
   expect((await page(length - 3, 25)).rows).toEqual(items.slice(length - 3));
+});
+
+test('with a cap: a page within it counts up to cap + 1 (a lower bound above the cap) unless a total is kept; beyond it, the exact total', async () => {
+  const long = list(1000);
+  expect(await long.page(0, 10, 200)).toEqual({ rows: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], total: 201, lowerBound: true });
+  expect(long.countedUpTo.mock.calls).toEqual([[201]]);
+  // The last page within the cap (offset + limit = cap) is counted up to the cap too; the next one is exact, counted.
+  expect(await long.page(190, 10, 200)).toMatchObject({ total: 201, lowerBound: true });
+  expect(long.counted).not.toHaveBeenCalled();
+  expect(await long.page(200, 10, 200)).toMatchObject({ total: 1000, lowerBound: false });
+  expect(long.counted).toHaveBeenCalledTimes(1);
+  // Under the cap the capped count is the exact one.
+  const short = list(150);
+  expect(await short.page(0, 10, 200)).toMatchObject({ total: 150, lowerBound: false });
+  expect(short.counted).not.toHaveBeenCalled();
+  // A kept total wins (exact, and free); a list that ends on the page counts nothing.
+  const kept = list(1000, 1000);
+  expect(await kept.page(0, 10, 200)).toMatchObject({ total: 1000, lowerBound: false });
+  expect([kept.countedUpTo.mock.calls.length, kept.counted.mock.calls.length]).toEqual([0, 0]);
+  const ends = list(5);
+  expect(await ends.page(0, 10, 200)).toEqual({ rows: [1, 2, 3, 4, 5], total: 5, lowerBound: false });
+  expect([ends.countedUpTo.mock.calls.length, ends.keptCalls.mock.calls.length]).toEqual([0, 0]);
+  // Without a cap nothing says lowerBound (a legacy answer stays as it was).
+  expect(await list(1000).page(0)).toEqual({ rows: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], total: 1000 });
+  // A far page within a large cap is read by offset, counted up to the cap.
+  const far = list(20_000);
+  expect(await far.page(FAR_OFFSET, 10, 5_000)).toEqual({ rows: Array.from({ length: 10 }, (_, i) => FAR_OFFSET + i + 1), total: 5_001, lowerBound: true });
+  expect(far.counted).not.toHaveBeenCalled();
 });

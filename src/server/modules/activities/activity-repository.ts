@@ -3,7 +3,7 @@ import type { ActivityTransactionTable, Database } from '../../db/types';
 import type { ActivityLevel } from '../../../shared/contract/activity-endpoints';
 import { fullName } from '../users/user-access-repository';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
-import { pageAndTotal } from '../../lib/paging';
+import { countAtMost, keptIn, NOT_KEPT, pageAndTotal } from '../../lib/paging';
 import { maintainedTotal } from '../../lib/list-totals';
 
 /**
@@ -38,6 +38,8 @@ export interface ListQuery {
   onlyId?: number;
   limit: number;
   offset: number;
+  /** A search's total counted only up to this many (the screens' countUpTo; lib/paging.ts); the whole list's never is. */
+  countUpTo?: number | null;
 }
 
 export interface ListEntity {
@@ -48,6 +50,8 @@ export interface ListEntity {
   isolatecode: string;
   pncode: string | null;
   total: number;
+  /** Said only when countUpTo was: `total` is countUpTo + 1, a lower bound (lib/paging.ts). */
+  lowerBound?: boolean;
 }
 
 /**
@@ -111,7 +115,7 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
     q.seesAll && !text && q.onlyId === undefined ? maintainedTotal(db, level2 ? 'level2' : 'level1')
       : Number((await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
   // One row (onlyId) always ends its list: its total is the page's (lib/paging.ts), never a kept one.
-  const { rows, total } = await pageAndTotal({
+  const { rows, total, lowerBound } = await pageAndTotal({
     offset: q.offset,
     limit: q.limit,
     read: (limit, offset, order) =>
@@ -121,15 +125,15 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
         .limit(limit)
         .offset(offset)
         .execute(),
-    kept: (load) =>
-      q.onlyId !== undefined ? load()
-        : q.seesAll ? allTotals.get(db, `${q.level}|${text ?? ''}`, load)
-          : ownTotals.get(db, `${q.level}|${q.callerId}|${text ?? ''}`, load),
+    kept: q.onlyId !== undefined ? NOT_KEPT
+      : q.seesAll ? keptIn(allTotals, db, `${q.level}|${text ?? ''}`)
+        : keptIn(ownTotals, db, `${q.level}|${q.callerId}|${text ?? ''}`),
     count,
+    cap: text && q.countUpTo && q.onlyId === undefined ? { upTo: q.countUpTo, countAtMost: (n) => countAtMost(db, query.select(sql`1`.as('one')), n) } : null,
   });
   return rows.map((r) => ({
     id: Number(r.id), isolateId: r.isolate_id, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode,
-    pncode: r.pncode ?? null, total,
+    pncode: r.pncode ?? null, total, ...(lowerBound === undefined ? {} : { lowerBound }),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { bodyOf } from '../../lib/body';
+import { bodyOf, countUpToOf } from '../../lib/body';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ACTIVITY_PAGE_SIZE, type ActivityLevel, type ActivitySaveResult, type ApprovalCounts, type ApprovalQueueRow,
@@ -24,8 +24,10 @@ import { ACTIVITY_CONTRACT as C } from '../../../shared/contract/activity-schema
 
 const list = (level: ActivityLevel, search: boolean) => async (req: FastifyRequest) => {
   const body = bodyOf(req);
+  // Read first: a bad countUpTo is refused before anything else is done.
+  const countUpTo = search ? countUpToOf(body.countUpTo) : null;
   const caller = await callerFor(req, level);
-  return listRows(req.server.db, caller, { page: pageOf(body), search: search ? textOf(body?.searchText) : undefined });
+  return listRows(req.server.db, caller, { page: pageOf(body), search: search ? textOf(body?.searchText) : undefined, countUpTo });
 };
 
 const rowById = (level: ActivityLevel) => async (req: FastifyRequest) => {

@@ -128,12 +128,14 @@ export function summarise(statuses: readonly StoredStatus[]): StoredStatus {
 
 const waitsFor = (caller: Caller, x: CallerActivity) => (x.t?.status === 'S' || x.t?.amended === true) && x.t.reportingManagerId === caller.id;
 
-/** The list rows (a page, or the one row `onlyId`). */
-export async function listRows(db: Db, caller: Caller, opts: { page: number; search?: string; onlyId?: number }): Promise<ActivityListRow[]> {
+/** The list rows (a page, or the one row `onlyId`); a search with `countUpTo` may answer a lower bound of its total (lib/paging.ts). */
+export async function listRows(db: Db, caller: Caller, opts: { page: number; search?: string; onlyId?: number; countUpTo?: number | null }): Promise<ActivityListRow[]> {
   const limit = opts.onlyId === undefined ? ACTIVITY_PAGE_SIZE : 1;
   const offset = opts.onlyId === undefined ? (opts.page - 1) * ACTIVITY_PAGE_SIZE : 0;
   const seesAll = caller.access.size > 0 || caller.flags.toprole;
-  const entities = await listEntities(db, { level: caller.level, callerId: caller.id, seesAll, search: opts.search, onlyId: opts.onlyId, limit, offset });
+  const entities = await listEntities(db, {
+    level: caller.level, callerId: caller.id, seesAll, search: opts.search, onlyId: opts.onlyId, limit, offset, countUpTo: opts.countUpTo,
+  });
   const acts = await callerActivities(db, caller, entities.map((e) => e.id));
   return entities.map((e, i) => {
     const mine = acts.get(e.id) ?? [];
@@ -142,6 +144,7 @@ export async function listRows(db: Db, caller: Caller, opts: { page: number; sea
     return {
       id: e.id, srno: offset + i + 1, sampleno: e.sampleno, samplenov: e.samplenov, isolatecode: e.isolatecode, pncode: e.pncode,
       approvalStatus, status: toClientStatus(approvalStatus), actid: first?.type.id ?? null, totalItems: e.total,
+      ...(e.lowerBound === undefined ? {} : { totalIsLowerBound: e.lowerBound }),
       amended: mine.some((x) => x.t?.amended === true),
     };
   });

@@ -32,7 +32,7 @@ export function recordOf(r: SampleRow): SampleInwardRecord {
   };
 }
 
-export function rowsOf(page: number, rows: Array<SampleRow & { total_items: number }>): SampleInwardRow[] {
+export function rowsOf(page: number, rows: Array<SampleRow & { total_items: number; total_is_lower_bound?: boolean }>): SampleInwardRow[] {
   return rows.map((r, i) => ({
     id: r.id,
     srno: (page - 1) * PAGE_SIZE + i + 1,
@@ -47,6 +47,7 @@ export function rowsOf(page: number, rows: Array<SampleRow & { total_items: numb
     typedataof: r.typedataof,
     active: r.active,
     totalItems: Number(r.total_items),
+    ...(r.total_is_lower_bound === undefined ? {} : { totalIsLowerBound: r.total_is_lower_bound }),
   }));
 }
 

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
-import { pageAndTotal } from '../../lib/paging';
+import { countAtMost, keptIn, pageAndTotal } from '../../lib/paging';
 import { maintainedTotal } from '../../lib/list-totals';
 
 /**
@@ -136,24 +136,26 @@ export const SAMPLE_TEXT = sql<string>`(sampleinno || E'\n' || sampleno || E'\n'
  * matching row before taking ten (2.4 s at 100k samples in `npm run bench`); the page alone walks the
  * (created_at, id) index and stops after ten. The total comes from the page when the list ends on it, else from
  * `sampleTotals` once a call read it: the whole list's maintained total (lib/list-totals.ts), a search's count
- * (lib/paging.ts).
+ * (lib/paging.ts). A search with `countUpTo` (the screen's) is counted only up to it when no total is kept
+ * (`total_is_lower_bound` says the total is a lower bound; lib/paging.ts); the whole list never is.
  */
-export async function listSamples(db: Kysely<Database>, opts: { page: number; search?: string }) {
+export async function listSamples(db: Kysely<Database>, opts: { page: number; search?: string; countUpTo?: number | null }) {
   let base = db.selectFrom('sample_inward');
   // A line break in the text (pasted; the form field is one line) is a space: SAMPLE_TEXT joins the columns by one.
   if (opts.search) base = base.where(SAMPLE_TEXT, 'ilike', likeEscaped(opts.search.replace(/[\r\n]+/g, ' ')));
-  const { rows, total } = await pageAndTotal({
+  const { rows, total, lowerBound } = await pageAndTotal({
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
     read: (limit, offset, order) => {
       const dir = order === 'listed' ? 'desc' : 'asc';
       return base.selectAll().orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset).execute();
     },
-    kept: (count) => sampleTotals.get(db, opts.search ?? '', count),
+    kept: keptIn(sampleTotals, db, opts.search ?? ''),
     // The whole list's total is maintained by the database (a 16-row sum); a search's is counted.
     count: async () => (opts.search ? Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n) : maintainedTotal(db, 'samples')),
+    cap: opts.search && opts.countUpTo ? { upTo: opts.countUpTo, countAtMost: (n) => countAtMost(db, base.select(sql`1`.as('one')), n) } : null,
   });
-  return rows.map((r) => ({ ...r, total_items: total }));
+  return rows.map((r) => ({ ...r, total_items: total, ...(lowerBound === undefined ? {} : { total_is_lower_bound: lowerBound }) }));
 }
 
 /** An active entry of a common master type (by its type name), by id or by short name / value. */

@@ -11,7 +11,7 @@ import {
   type SampleColumns, type SampleRow,
 } from './sample-repository';
 import { auditSample, recordOf, rowsOf } from './sample-answers';
-import { bodyOf, idOf, pageOf, textOf } from '../../lib/body';
+import { bodyOf, countUpToOf, idOf, pageOf, textOf } from '../../lib/body';
 import { SAMPLE_CONTRACT } from '../../../shared/contract/sample-schemas';
 import { isolateRoutes } from './isolate-routes';
 import { amendmentReasonOf, recordAmendment, requireOwnerOrTopRole, requireReason, resultsRestOn } from '../../lib/amendments';
@@ -42,8 +42,9 @@ async function search(req: FastifyRequest) {
   const text = textOf(body.searchText);
   if (!text) throw new HttpError(400, SAMPLE_INWARD_MSG.emptySearch);
   if (text.length > 100) throw new HttpError(400, 'The search text must be at most 100 characters.');
+  const countUpTo = countUpToOf(body.countUpTo);
   const page = pageOf(body.pageno);
-  const rows = await listSamples(req.server.db, { page, search: text });
+  const rows = await listSamples(req.server.db, { page, search: text, countUpTo });
   return withStatusChanges(req.server.db, rows, rowsOf(page, rows));
 }
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from '../../../app/App';
 import { answer, callsTo, stop } from '../../../crud/__tests__/mock-server';
 import { saveSession } from '../../../lib/storage';
@@ -76,9 +76,39 @@ test('search: empty text toasts and calls nothing; no match shows No records fou
   fireEvent.change(screen.getByLabelText('Search Text'), { target: { value: 'ZZZ' } });
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
   expect(await within(table).findByText('No records found')).toBeInTheDocument();
-  expect(callsTo('getSearchForactitransaction')).toEqual([{ pageno: 1, searchText: 'ZZZ' }]);
+  expect(callsTo('getSearchForactitransaction')).toEqual([{ pageno: 1, searchText: 'ZZZ', countUpTo: 200 }]);
   fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
   await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+  await stop(task);
+});
+
+test.each([
+  { level: 'Level 1', route: '/ActivityTransactionHome', home: 'getactitransctionhome', call: 'getSearchForactitransaction' },
+  { level: 'Level 2', route: '/level2activityHome', home: 'getLevel2ActivityHome', call: 'getSearchForLevel2actitransaction' },
+])('$level search above the cap: "200+" while the exact total is asked in the background, then the exact number on the same rows', async ({ level, route, home, call }) => {
+  let answerExact: (rows: unknown[]) => void = () => undefined;
+  answer({
+    [home]: () => page(1, 3),
+    [call]: (b) => (b.countUpTo === undefined
+      ? new Promise((resolve) => { answerExact = resolve; })
+      : page(1, 201).map((r) => ({ ...r, totalIsLowerBound: true }))),
+  });
+  const { task } = render(route);
+  const table = await screen.findByRole('grid', { name: `${level} activities` });
+  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+  fireEvent.change(screen.getByLabelText('Search Text'), { target: { value: 'SC' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  const footer = screen.getByTestId('list-total');
+  await waitFor(() => expect(footer.textContent).toBe('Page 1 of 21+ (200+ records) (counting all matches…)'));
+  await waitFor(() => expect(callsTo(call)).toEqual([{ pageno: 1, searchText: 'SC', countUpTo: 200 }, { pageno: 1, searchText: 'SC' }]));
+  // The plain list never names countUpTo.
+  expect(callsTo(home)).toEqual([{ pageno: 1, searchText: '' }]);
+  const shown = () => within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
+  const before = shown();
+  expect(before).toHaveLength(10);
+  act(() => answerExact(page(3, 5_432)));
+  await waitFor(() => expect(footer.textContent).toBe('Page 1 of 544 (5,432 records)'));
+  expect(shown()).toEqual(before);
   await stop(task);
 });
 

@@ -133,7 +133,7 @@ test('list loads: the latest wins; a search text uses the search endpoint', asyn
   await expectSaga(activitiesSaga)
     .withReducer(rootReducer)
     .provide([[matchers.call.fn(activitiesApi.list), dynamic(({ args }: { args: unknown[] }) => ((args[1] as { searchText: string }).searchText === 'ISO' ? rows : []))]])
-    .call(activitiesApi.list, 'Level 1', { pageno: 1, searchText: 'ISO' })
+    .call(activitiesApi.list, 'Level 1', { pageno: 1, searchText: 'ISO', countUpTo: 200 })
     .put(listLoaded({ level: 'Level 1', rows }))
     .dispatch(listRequested({ level: 'Level 1', page: 1, searchText: 'ISO' }))
     .silentRun(50);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from '../../../app/App';
 import { answer, callsTo, stop } from '../../../crud/__tests__/mock-server';
 import { renderWithApp } from '../../../test-support/render';
@@ -62,7 +62,7 @@ describe('SampleInwardHome', () => {
     fireEvent.change(screen.getByLabelText('Search Text'), { target: { value: 'SC000001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(screen.queryByText('Sampler 3')).not.toBeInTheDocument());
-    expect(callsTo('getSearchForsampleinward')).toEqual([{ searchText: 'SC000001', pageno: 1, userID: 7 }]);
+    expect(callsTo('getSearchForsampleinward')).toEqual([{ searchText: 'SC000001', pageno: 1, userID: 7, countUpTo: 200 }]);
     expect(screen.getByTestId('list-total').textContent).toBe('Page 1 of 1 (1 record)');
 
     // Delete asks first, and needs a reason; Cancel sends nothing.
@@ -103,6 +103,71 @@ describe('SampleInwardHome', () => {
     const { task } = renderApp('/SampleInwardHome', { delete: true, toprole: false });
     expect(await screen.findByTestId('deleted-mark')).toHaveTextContent('Deleted');
     expect(screen.queryByRole('button', { name: 'Restore SC000002' })).toBeNull();
+    await stop(task);
+  });
+
+  it('a search above the cap shows "200+" while the exact total is asked in the background, then the exact number, on the same rows', async () => {
+    // The exact total (the same page without countUpTo) answers when the test says so.
+    let answerExact: (rows: unknown[]) => void = () => undefined;
+    const page = (over: Record<string, unknown>) => Array.from({ length: 10 }, (_, i) => row(i + 1, over));
+    answer({
+      getsamphome: () => [row(1)],
+      getSearchForsampleinward: (b) => (b.countUpTo === undefined
+        ? new Promise((resolve) => { answerExact = resolve; })
+        : page({ totalItems: 201, totalIsLowerBound: true })),
+    });
+    const { task } = renderApp('/SampleInwardHome?q=Maharashtra');
+    const footer = await screen.findByTestId('list-total');
+    await waitFor(() => expect(footer.textContent).toBe('Page 1 of 21+ (200+ records) (counting all matches…)'));
+    await waitFor(() => expect(callsTo('getSearchForsampleinward')).toEqual([
+      { searchText: 'Maharashtra', pageno: 1, userID: 7, countUpTo: 200 },
+      { searchText: 'Maharashtra', pageno: 1, userID: 7 },
+    ]));
+    const table = screen.getByRole('grid', { name: 'Sample inward' });
+    const shown = () => within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
+    const before = shown();
+    // The exact answer's own rows differ: only its total is taken, the rows on screen stay the page's.
+    act(() => answerExact(page({ totalItems: 61_234, sampledby: 'Someone else' })));
+    await waitFor(() => expect(footer.textContent).toBe('Page 1 of 6124 (61,234 records)'));
+    expect(shown()).toEqual(before);
+    expect(screen.getAllByText('Sampler 1').length).toBeGreaterThan(0);
+    await stop(task);
+  });
+
+  it('a newer search drops the interest in the older exact total; a search under the cap asks nothing more', async () => {
+    const exact: Record<string, (rows: unknown[]) => void> = {};
+    answer({
+      getsamphome: () => [row(1)],
+      getSearchForsampleinward: (b) => {
+        const text = String(b.searchText);
+        if (text === 'Goa') return [row(1, { totalItems: 1, totalIsLowerBound: false })];
+        return b.countUpTo === undefined
+          ? new Promise((resolve) => { exact[text] = resolve; })
+          : Array.from({ length: 10 }, (_, i) => row(i + 1, { totalItems: 201, totalIsLowerBound: true, sampledby: `${text} ${i}` }));
+      },
+    });
+    const { task } = renderApp('/SampleInwardHome?q=Maharashtra');
+    const footer = await screen.findByTestId('list-total');
+    await waitFor(() => expect(exact.Maharashtra).toBeDefined());
+    const search = (text: string) => {
+      fireEvent.change(screen.getByLabelText('Search Text'), { target: { value: text } });
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    };
+    search('Karnataka');
+    await waitFor(() => expect(exact.Karnataka).toBeDefined());
+    expect(screen.getByText('Karnataka 0')).toBeInTheDocument();
+    // The older search's exact total arrives late: it is not Karnataka's, which is still being counted.
+    act(() => exact.Maharashtra([row(1, { totalItems: 99_999 })]));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(footer.textContent).toBe('Page 1 of 21+ (200+ records) (counting all matches…)');
+    act(() => exact.Karnataka([row(1, { totalItems: 4_321 })]));
+    await waitFor(() => expect(footer.textContent).toBe('Page 1 of 433 (4,321 records)'));
+    search('Goa');
+    await waitFor(() => expect(footer.textContent).toBe('Page 1 of 1 (1 record)'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(callsTo('getSearchForsampleinward').map((b) => [b.searchText, b.countUpTo])).toEqual([
+      ['Maharashtra', 200], ['Maharashtra', undefined], ['Karnataka', 200], ['Karnataka', undefined], ['Goa', 200],
+    ]);
     await stop(task);
   });
 
