@@ -148,6 +148,13 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
     limit: PAGE_SIZE,
     read: (limit, offset, order) => {
       const dir = order === 'listed' ? 'desc' : 'asc';
+      // Past the first page of the whole list, the rows skipped are walked in the (created_at, id) index alone
+      // and only the page's rows are read whole: at 1M samples the middle page took 1.8 s reading every
+      // skipped row, 63 ms this way (bench/history.md).
+      if (!opts.search && offset > 0) {
+        const ids = db.selectFrom('sample_inward').select('id').orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset);
+        return db.selectFrom('sample_inward').selectAll().where('id', 'in', ids).orderBy('created_at', dir).orderBy('id', dir).execute();
+      }
       return base.selectAll().orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset).execute();
     },
     kept: keptIn(sampleTotals, db, opts.search ?? ''),
