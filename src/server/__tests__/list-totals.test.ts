@@ -1,5 +1,6 @@
 /**
- * The maintained list totals (migration 20261126T100000-list-totals, lib/list-totals.ts) against real counts:
+ * The maintained list totals and their per-bucket counts (migrations 20261126T100000-list-totals and
+ * 20261126T200000-list-buckets, lib/list-totals.ts) against real counts:
  * after a bulk load, after each of 300 random changes of samples, isolates and plant assessments made the way
  * SQL can make them (one row or many per statement, active flags, isolates moved between samples, inserts and
  * deletes), after rolled-back changes, and after concurrent saves on several connections. Through the routes the
@@ -20,6 +21,8 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD);
   adminId = (await t.handle.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+  // Plant assessment ids from 1,900 on: the Level 2 list spans a bucket boundary (2,048 ids) as Level 1 does.
+  await sql`select setval(pg_get_serial_sequence('plant_assessment', 'id'), 1900)`.execute(t.handle.db);
   await bulkLoad(t.handle.db, { samples: 1100, tenant: TEST_TENANT, batch: 550, seed: 3 });
 }, 180_000);
 afterAll(() => t.close());
@@ -39,9 +42,28 @@ async function maintained(db: Kysely<Database>): Promise<Record<MaintainedList, 
   for (const l of LISTS) out[l] = await maintainedTotal(db, l);
   return out;
 }
+/** Every list's rows per bucket (migration 20261126T200000-list-buckets), counted, as 'list bucket' → n. */
+async function realBuckets(db: Kysely<Database>): Promise<Record<string, number>> {
+  const { rows } = await sql<{ k: string; n: number }>`
+    select 'samples ' || list_bucket_of_time(created_at) as k, count(*)::int as n from sample_inward group by 1
+    union all
+    select 'level1 ' || list_bucket_of_id(i.id), count(*)::int from isolate i join sample_inward s on s.id = i.sample_inward_id
+      where i.active = 'Y' and s.active = 'Y' group by 1
+    union all
+    select 'level2 ' || list_bucket_of_id(pa.id), count(*)::int from plant_assessment pa join isolate i on i.id = pa.isolate_id
+      join sample_inward s on s.id = i.sample_inward_id where i.active = 'Y' and s.active = 'Y' group by 1`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
+}
+/** The maintained per-bucket counts, empty buckets left out. */
+async function maintainedBuckets(db: Kysely<Database>): Promise<Record<string, number>> {
+  const { rows } = await sql<{ k: string; n: string | number }>`
+    select list || ' ' || bucket as k, sum(n) as n from list_bucket group by list, bucket having sum(n) <> 0`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
+}
 const expectTotalsHold = async (step: string) => {
   const db = t.handle.db;
   expect({ step, ...(await maintained(db)) }).toEqual({ step, ...(await realCounts(db)) });
+  expect({ step, buckets: await maintainedBuckets(db) }).toEqual({ step, buckets: await realBuckets(db) });
 };
 
 /** A small deterministic PRNG (the failing step can be replayed). */
@@ -81,6 +103,9 @@ test('after a bulk load the maintained totals are the real counts, and the unfil
   await expectTotalsHold('bulk load');
   const real = await realCounts(t.handle.db);
   expect(real.level2).toBeGreaterThan(500);
+  // Each list spans more than one bucket, so the per-bucket counts are tried across a boundary.
+  const buckets = Object.keys(await realBuckets(t.handle.db));
+  for (const l of LISTS) expect({ l, buckets: buckets.filter((k) => k.startsWith(`${l} `)).length > 1 }).toEqual({ l, buckets: true });
   // The lists read the maintained totals, not a count: a slot row added by hand (no list row behind it) shows.
   await sql`insert into list_total (list, slot, n) values ('samples', 99, 1000), ('level1', 99, 1000), ('level2', 99, 1000)`.execute(t.handle.db);
   try {
@@ -111,6 +136,8 @@ test('300 random changes, each followed by the real counts; rolled-back changes 
     ['isolate flipped', () => db.updateTable('isolate').set({ active: flip }).where('id', '=', pick([...isolates, ...fresh.isolates])).execute()],
     ['isolate moved', () => db.updateTable('isolate').set({ sample_inward_id: pick([...samples, ...fresh.samples]) }).where('id', '=', pick([...isolates, ...fresh.isolates])).execute()],
     ['assessment moved', async () => fresh.assessments.length && db.updateTable('plant_assessment').set({ isolate_id: pick([...isolates, ...fresh.isolates]) }).where('id', '=', pick(fresh.assessments)).execute()],
+    ['sample re-dated (moves between day buckets)', () => db.updateTable('sample_inward').set({ created_at: sql`created_at - interval '1 day' * ${Math.floor(rand() * 5) - 2}` })
+      .where('id', '=', pick([...samples, ...fresh.samples])).execute()],
     ['an isolate edited (no list change)', () => db.updateTable('isolate').set({ soilph: 6.5 }).where('id', '=', pick(isolates)).execute()],
     ['assessment deleted', async () => {
       const id = fresh.assessments.pop();

@@ -16,6 +16,7 @@ import * as auditAppend from './migrations/20261125T100000-audit-append';
 import * as recordIntegrity from './migrations/20261125T160000-record-integrity';
 import * as identity from './migrations/20261125T170000-identity';
 import * as listTotals from './migrations/20261126T100000-list-totals';
+import * as listBuckets from './migrations/20261126T200000-list-buckets';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T160000-record-integrity': recordIntegrity,
   '20261125T170000-identity': identity,
   '20261126T100000-list-totals': listTotals,
+  '20261126T200000-list-buckets': listBuckets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -33,7 +33,7 @@ describe('embedded data directory', () => {
   test('migrations and seed are idempotent across restarts, and data persists', async () => {
     const opts = { tenant: 'soillims', adminInitialPassword: 'Admin@12345', demo: true };
     const first = await openDatabase({ kind: 'pglite', dataDir: dir });
-    expect(await migrateToLatest(first.db)).toEqual(['20261122T030000-foundation', '20261122T040000-masters', '20261122T050000-user-access', '20261122T051000-parameters', '20261122T060000-laboratory', '20261122T075000-parameter-set-version', '20261122T080000-saved-search', '20261123T100000-more-versions', '20261123T110000-search-indexes', '20261125T000000-audit-chains', '20261125T010000-activity-isolate-index', '20261125T020000-audit-chain-head', '20261125T030000-sample-text-index', '20261125T100000-audit-append', '20261125T160000-record-integrity', '20261125T170000-identity', '20261126T100000-list-totals']);
+    expect(await migrateToLatest(first.db)).toEqual(['20261122T030000-foundation', '20261122T040000-masters', '20261122T050000-user-access', '20261122T051000-parameters', '20261122T060000-laboratory', '20261122T075000-parameter-set-version', '20261122T080000-saved-search', '20261123T100000-more-versions', '20261123T110000-search-indexes', '20261125T000000-audit-chains', '20261125T010000-activity-isolate-index', '20261125T020000-audit-chain-head', '20261125T030000-sample-text-index', '20261125T100000-audit-append', '20261125T160000-record-integrity', '20261125T170000-identity', '20261126T100000-list-totals', '20261126T200000-list-buckets']);
     await seed(first.db, opts);
     const count = async (db: typeof first.db) => ({
       users: (await db.selectFrom('app_user').selectAll().execute()).length,

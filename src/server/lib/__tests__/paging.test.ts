@@ -103,3 +103,37 @@ test('with a cap: a page within it counts up to cap + 1 (a lower bound above the
   expect(await far.page(FAR_OFFSET, 10, 5_000)).toEqual({ rows: Array.from({ length: 10 }, (_, i) => FAR_OFFSET + i + 1), total: 5_001, lowerBound: true });
   expect(far.counted).not.toHaveBeenCalled();
 });
+
+test('a list kept in buckets: every deep page is read from the bucket holding its first row, skipping less than a bucket', async () => {
+  // Items 1..n in listed order; bucket b holds the items with key in [b*B, (b+1)*B) counted from the list's end, as
+  // ids are (the newest id in the highest bucket), with holes: every 7th id is not on the list.
+  const B = 64;
+  const ids = Array.from({ length: 3 * FAR_OFFSET }, (_, i) => 3 * FAR_OFFSET - i).filter((id) => id % 7 !== 0);
+  const reads: Array<{ from: number; bucket?: number }> = [];
+  const page = (offset: number, limit = 10) =>
+    pageAndTotal({
+      offset,
+      limit,
+      read: async (n, from, order, bucket) => {
+        reads.push({ from, bucket });
+        const listed = bucket === undefined ? ids : ids.filter((id) => id < (bucket + 1) * B);
+        return (order === 'listed' ? listed : [...listed].reverse()).slice(from, from + n);
+      },
+      seek: async (offset) => {
+        const id = ids[offset];
+        if (id === undefined) return undefined;
+        const bucket = Math.floor(id / B);
+        return { bucket, skip: offset - ids.filter((x) => Math.floor(x / B) > bucket).length };
+      },
+      kept: { get: async (count) => count(), peek: () => undefined },
+      count: async () => ids.length,
+    });
+  const pages = Math.ceil(ids.length / 10);
+  for (let p = FAR_OFFSET / 10 - 1; p <= pages; p++) {
+    const got = await page(p * 10);
+    expect({ p, rows: got.rows, total: got.total }).toEqual({ p, rows: ids.slice(p * 10, p * 10 + 10), total: ids.length });
+  }
+  const deep = reads.filter((r) => r.bucket !== undefined);
+  expect(deep.length).toBeGreaterThan(pages - FAR_OFFSET / 10 - 2);
+  expect(Math.max(...deep.map((r) => r.from))).toBeLessThan(B);
+});

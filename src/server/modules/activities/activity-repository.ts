@@ -4,7 +4,7 @@ import type { ActivityLevel } from '../../../shared/contract/activity-endpoints'
 import { fullName } from '../users/user-access-repository';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { countAtMost, keptIn, NOT_KEPT, pageAndTotal } from '../../lib/paging';
-import { maintainedTotal } from '../../lib/list-totals';
+import { bucketEnd, maintainedTotal, positionIn } from '../../lib/list-totals';
 
 /**
  * Activity transactions (spec 001 sections 2-5): the list rows per isolate / plant assessment, the targets
@@ -111,20 +111,22 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
     );
   }
   // The whole list's total is maintained by the database (a 16-row sum, lib/list-totals.ts); any other is counted.
+  const whole = q.seesAll && !text && q.onlyId === undefined;
   const count = async () =>
-    q.seesAll && !text && q.onlyId === undefined ? maintainedTotal(db, level2 ? 'level2' : 'level1')
+    whole ? maintainedTotal(db, level2 ? 'level2' : 'level1')
       : Number((await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
   // One row (onlyId) always ends its list: its total is the page's (lib/paging.ts), never a kept one.
   const { rows, total, lowerBound } = await pageAndTotal({
     offset: q.offset,
     limit: q.limit,
-    read: (limit, offset, order) =>
-      query
+    read: (limit, offset, order, bucket) =>
+      (bucket === undefined ? query : query.where(level2 ? 'pa.id' : 'i.id', '<', bucketEnd.ids(bucket)))
         .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
         .orderBy(level2 ? 'pa.id' : 'i.id', order === 'listed' ? 'desc' : 'asc')
         .limit(limit)
         .offset(offset)
         .execute(),
+    seek: whole ? (offset) => positionIn(db, level2 ? 'level2' : 'level1', offset) : undefined,
     kept: q.onlyId !== undefined ? NOT_KEPT
       : q.seesAll ? keptIn(allTotals, db, `${q.level}|${text ?? ''}`)
         : keptIn(ownTotals, db, `${q.level}|${q.callerId}|${text ?? ''}`),

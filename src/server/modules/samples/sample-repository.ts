@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { countAtMost, keptIn, pageAndTotal } from '../../lib/paging';
-import { maintainedTotal } from '../../lib/list-totals';
+import { bucketEnd, maintainedTotal, positionIn } from '../../lib/list-totals';
 
 /**
  * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
@@ -146,17 +146,20 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
   const { rows, total, lowerBound } = await pageAndTotal({
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
-    read: (limit, offset, order) => {
+    read: (limit, offset, order, bucket) => {
       const dir = order === 'listed' ? 'desc' : 'asc';
-      // Past the first page of the whole list, the rows skipped are walked in the (created_at, id) index alone
-      // and only the page's rows are read whole: at 1M samples the middle page took 1.8 s reading every
-      // skipped row, 63 ms this way (bench/history.md).
+      // A deep page of the whole list starts at the day that holds its first row (lib/paging.ts `seek`): only that
+      // day's newer samples are skipped. Past the first page of the whole list, the rows skipped are walked in
+      // the (created_at, id) index alone and only the page's rows are read whole (at 1M samples the middle page
+      // took 1.8 s reading every skipped row from the top; bench/history.md).
+      const from = bucket === undefined ? base : base.where(sql<boolean>`created_at < ${bucketEnd.samples(bucket).toISOString()}::timestamptz`);
       if (!opts.search && offset > 0) {
-        const ids = db.selectFrom('sample_inward').select('id').orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset);
+        const ids = from.select('id').orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset);
         return db.selectFrom('sample_inward').selectAll().where('id', 'in', ids).orderBy('created_at', dir).orderBy('id', dir).execute();
       }
-      return base.selectAll().orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset).execute();
+      return from.selectAll().orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset).execute();
     },
+    seek: opts.search ? undefined : (offset) => positionIn(db, 'samples', offset),
     kept: keptIn(sampleTotals, db, opts.search ?? ''),
     // The whole list's total is maintained by the database (a 16-row sum); a search's is counted.
     count: async () => (opts.search ? Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n) : maintainedTotal(db, 'samples')),
