@@ -40,7 +40,8 @@ export async function timeOneUser(base: string, headers: Record<string, string>,
     const first = { ...call.body, ...(call.pages ? { pageno: 1 } : {}) };
     const total = totalOf(await post(base, call.path, first, headers));
     const last = Math.max(1, Math.ceil(total / 10));
-    // The middle page is the dearest a user can ask for: read by offset from the nearer end, it skips half the list.
+    // The middle page was the dearest a user could ask for (by offset from the nearer end it skipped half the list);
+    // the whole lists now read it from the bucket holding its first row (lib/paging.ts `seek`).
     const pages: Array<[string, number]> = call.pages ? [['first_page', 1], ['middle_page', Math.ceil(last / 2)], ['last_page', last]] : [['first_page', 1]];
     const seen = new Set<number>();
     for (const [label, page] of pages) {

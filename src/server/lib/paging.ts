@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import type { CommitCache } from './commit-cache';
+import type { ListPosition } from './list-totals';
 
 /**
  * A page of a list and the list's total, for the lists whose total is kept between calls (commit-cache.ts).
@@ -74,11 +75,12 @@ export async function pageAndTotal<R>(o: {
   limit: number;
   /**
    * `limit` rows from `offset` in `order` (pageAndTotal asks for one more than the page when it needs to know whether
-   * the list ends); with `bucket` (listed order only), `offset` counts from that bucket's first row (see `seek`).
+   * the list ends); with `at` (listed order only), only the rows of buckets `at.bucket` down to `at.through`, and
+   * `offset` counts from the first row of `at.bucket` (see `seek`).
    */
-  read(limit: number, offset: number, order: ReadOrder, bucket?: number): Promise<R[]>;
-  /** Where the row at an offset lies, for a list kept in buckets (lib/list-totals.ts positionIn); undefined past its end. */
-  seek?: (offset: number) => Promise<{ bucket: number; skip: number } | undefined>;
+  read(limit: number, offset: number, order: ReadOrder, at?: ListPosition): Promise<R[]>;
+  /** Where `limit` rows from an offset lie, for a list kept in buckets (lib/list-totals.ts positionIn); undefined past its end. */
+  seek?: (offset: number, limit: number) => Promise<ListPosition | undefined>;
   kept: KeptTotal;
   count(): Promise<number>;
   /** The screens' countUpTo on a search (null or absent: the exact total). */
@@ -93,8 +95,8 @@ export async function pageAndTotal<R>(o: {
     const end = Math.min(o.offset + o.limit, total);
     if (end <= o.offset) return { rows: [], total, ...exact };
     if (o.seek) {
-      const at = await o.seek(o.offset);
-      return { rows: at ? await o.read(end - o.offset, at.skip, 'listed', at.bucket) : [], total, ...exact };
+      const at = await o.seek(o.offset, end - o.offset);
+      return { rows: at ? await o.read(end - o.offset, at.skip, 'listed', at) : [], total, ...exact };
     }
     const fromEnd = total - end;
     if (fromEnd < o.offset) return { rows: (await o.read(end - o.offset, fromEnd, 'reversed')).reverse(), total, ...exact };

@@ -104,7 +104,7 @@ test('with a cap: a page within it counts up to cap + 1 (a lower bound above the
   expect(far.counted).not.toHaveBeenCalled();
 });
 
-test('a list kept in buckets: every deep page is read from the bucket holding its first row, skipping less than a bucket', async () => {
+test('a list kept in buckets: every deep page is read from the buckets holding its rows, skipping less than a bucket', async () => {
   // Items 1..n in listed order; bucket b holds the items with key in [b*B, (b+1)*B) counted from the list's end, as
   // ids are (the newest id in the highest bucket), with holes: every 7th id is not on the list.
   const B = 64;
@@ -114,16 +114,17 @@ test('a list kept in buckets: every deep page is read from the bucket holding it
     pageAndTotal({
       offset,
       limit,
-      read: async (n, from, order, bucket) => {
-        reads.push({ from, bucket });
-        const listed = bucket === undefined ? ids : ids.filter((id) => id < (bucket + 1) * B);
+      read: async (n, from, order, at) => {
+        reads.push({ from, bucket: at?.bucket });
+        const listed = at === undefined ? ids : ids.filter((id) => id < (at.bucket + 1) * B && id >= at.through * B);
         return (order === 'listed' ? listed : [...listed].reverse()).slice(from, from + n);
       },
-      seek: async (offset) => {
+      seek: async (offset, n) => {
         const id = ids[offset];
         if (id === undefined) return undefined;
         const bucket = Math.floor(id / B);
-        return { bucket, skip: offset - ids.filter((x) => Math.floor(x / B) > bucket).length };
+        const through = Math.floor(ids[Math.min(offset + n, ids.length) - 1] / B);
+        return { bucket, skip: offset - ids.filter((x) => Math.floor(x / B) > bucket).length, through };
       },
       kept: { get: async (count) => count(), peek: () => undefined },
       count: async () => ids.length,

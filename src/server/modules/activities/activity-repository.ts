@@ -4,7 +4,7 @@ import type { ActivityLevel } from '../../../shared/contract/activity-endpoints'
 import { fullName } from '../users/user-access-repository';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { countAtMost, keptIn, NOT_KEPT, pageAndTotal } from '../../lib/paging';
-import { bucketEnd, maintainedTotal, positionIn } from '../../lib/list-totals';
+import { bucketStart, maintainedTotal, positionIn } from '../../lib/list-totals';
 
 /**
  * Activity transactions (spec 001 sections 2-5): the list rows per isolate / plant assessment, the targets
@@ -119,14 +119,15 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
   const { rows, total, lowerBound } = await pageAndTotal({
     offset: q.offset,
     limit: q.limit,
-    read: (limit, offset, order, bucket) =>
-      (bucket === undefined ? query : query.where(level2 ? 'pa.id' : 'i.id', '<', bucketEnd.ids(bucket)))
+    read: (limit, offset, order, at) =>
+      (at === undefined ? query
+        : query.where(level2 ? 'pa.id' : 'i.id', '<', bucketStart.ids(at.bucket + 1)).where(level2 ? 'pa.id' : 'i.id', '>=', bucketStart.ids(at.through)))
         .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
         .orderBy(level2 ? 'pa.id' : 'i.id', order === 'listed' ? 'desc' : 'asc')
         .limit(limit)
         .offset(offset)
         .execute(),
-    seek: whole ? (offset) => positionIn(db, level2 ? 'level2' : 'level1', offset) : undefined,
+    seek: whole ? (offset, limit) => positionIn(db, level2 ? 'level2' : 'level1', offset, limit) : undefined,
     kept: q.onlyId !== undefined ? NOT_KEPT
       : q.seesAll ? keptIn(allTotals, db, `${q.level}|${text ?? ''}`)
         : keptIn(ownTotals, db, `${q.level}|${q.callerId}|${text ?? ''}`),

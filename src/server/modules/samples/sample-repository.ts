@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { countAtMost, keptIn, pageAndTotal } from '../../lib/paging';
-import { bucketEnd, maintainedTotal, positionIn } from '../../lib/list-totals';
+import { bucketStart, maintainedTotal, positionIn } from '../../lib/list-totals';
 
 /**
  * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
@@ -146,20 +146,22 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
   const { rows, total, lowerBound } = await pageAndTotal({
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
-    read: (limit, offset, order, bucket) => {
+    read: (limit, offset, order, at) => {
       const dir = order === 'listed' ? 'desc' : 'asc';
-      // A deep page of the whole list starts at the day that holds its first row (lib/paging.ts `seek`): only that
-      // day's newer samples are skipped. Past the first page of the whole list, the rows skipped are walked in
+      // A deep page of the whole list is read from the days that hold its rows (lib/paging.ts `seek`): only the
+      // first day's newer samples are skipped. Past the first page of the whole list, the rows skipped are walked in
       // the (created_at, id) index alone and only the page's rows are read whole (at 1M samples the middle page
       // took 1.8 s reading every skipped row from the top; bench/history.md).
-      const from = bucket === undefined ? base : base.where(sql<boolean>`created_at < ${bucketEnd.samples(bucket).toISOString()}::timestamptz`);
+      const from = at === undefined ? base : base
+        .where(sql<boolean>`created_at < ${bucketStart.samples(at.bucket + 1).toISOString()}::timestamptz`)
+        .where(sql<boolean>`created_at >= ${bucketStart.samples(at.through).toISOString()}::timestamptz`);
       if (!opts.search && offset > 0) {
         const ids = from.select('id').orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset);
         return db.selectFrom('sample_inward').selectAll().where('id', 'in', ids).orderBy('created_at', dir).orderBy('id', dir).execute();
       }
       return from.selectAll().orderBy('created_at', dir).orderBy('id', dir).limit(limit).offset(offset).execute();
     },
-    seek: opts.search ? undefined : (offset) => positionIn(db, 'samples', offset),
+    seek: opts.search ? undefined : (offset, limit) => positionIn(db, 'samples', offset, limit),
     kept: keptIn(sampleTotals, db, opts.search ?? ''),
     // The whole list's total is maintained by the database (a 16-row sum); a search's is counted.
     count: async () => (opts.search ? Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n) : maintainedTotal(db, 'samples')),
