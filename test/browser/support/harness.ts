@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { formatDay } from '../../../src/shared/format/date-time';
 
@@ -16,9 +16,20 @@ export interface RunningServer {
   output(): string;
 }
 
-/** Starts the real server (`node scripts/start.js --no-build`) on a free port and a fresh data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real server (`node scripts/start.js --no-build`) on a free port and a fresh data directory.
+ * `bulkSamples`: the data directory is first given the demo lab and that many generated samples (with their
+ * isolates, activities and values) by `npm run seed:bulk`, for the screens that page, count and cap.
+ */
+export async function startServer(env: Record<string, string> = {}, bulkSamples = 0): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-e2e-'));
+  if (bulkSamples > 0) {
+    // The command itself (this side never imports the server): it migrates, seeds the demo lab and loads.
+    const loaded = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'run-ts.js'), 'src/server/cli/seed-bulk.ts', 'seedBulk', '--samples', String(bulkSamples), '--data-dir', dataDir, '--batch', '500'], {
+      cwd: ROOT, env: { ...process.env, DATABASE_URL: '', ADMIN_INITIAL_PASSWORD }, encoding: 'utf8',
+    });
+    if (loaded.status !== 0) throw new Error(`seed:bulk failed:\n${loaded.stdout}\n${loaded.stderr}`);
+  }
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), '--no-build'], {
     cwd: ROOT,
     // A clean lab by default (tests create what they need); pass { SEED_DEMO: 'on' } for the demo lab.
