@@ -17,7 +17,7 @@ export async function maintainedTotal(db: Kysely<any>, list: MaintainedList): Pr
  * Where the rows from `offset` (0-based, in the list's order: newest first) of an unfiltered list lie, from the
  * per-bucket counts kept beside the totals (migration 20261126T200000-list-buckets): the bucket of the first row,
  * how many rows of that bucket come before it, and the bucket of the last of `limit` rows (or the list's last
- * bucket). The page is then read between those buckets' bounds (`bucketEnd`), skipping `skip` rows (fewer than
+ * bucket). The page is then read between those buckets' bounds (`bucketStart`), skipping `skip` rows (fewer than
  * the bucket holds: at most 2,048 for the Level lists, a day's samples for the Sample Inward list) instead of
  * `offset`: at 1M samples a middle page of the Level 1 list skipped a million isolates (1.4 s). Both bounds keep
  * the planner's estimate near the rows it reads (with only the upper one it planned a parallel scan of the rest

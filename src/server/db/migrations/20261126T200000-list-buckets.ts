@@ -39,6 +39,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end
     $$;
 
+    -- Isolates moved onto (+1) or off (-1) the Level lists: each moves itself on Level 1 and its assessments on Level 2.
+    create function list_bucket_move_isolates(ids integer[], signs integer[]) returns void language plpgsql as $$
+    begin
+      perform list_bucket_add(l, b, sum(sign)) from (
+        with moved as (select * from unnest(ids, signs) as m(id, sign))
+        select 'level1' as l, list_bucket_of_id(id) as b, sign from moved
+        union all
+        select 'level2', list_bucket_of_id(pa.id), m.sign from moved m join plant_assessment pa on pa.isolate_id = m.id
+      ) x group by l, b;
+    end
+    $$;
+
     create function list_bucket_recount() returns void language plpgsql as $$
     begin
       delete from list_bucket;
@@ -69,19 +81,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             where list_bucket_of_time(n.created_at) <> list_bucket_of_time(o.created_at)
         ) x group by b;
         -- A sample made active or inactive moves its active isolates (and their assessments) in or out.
-        perform list_bucket_add('level1', b, sum(sign)) from (
-          select list_bucket_of_id(i.id) as b, m.sign
-          from (select n.id, case when n.active = 'Y' then 1 else -1 end as sign from new_rows n join old_rows o on o.id = n.id
-                where (n.active = 'Y') <> (o.active = 'Y')) m
-          join isolate i on i.sample_inward_id = m.id and i.active = 'Y'
-        ) x group by b;
-        perform list_bucket_add('level2', b, sum(sign)) from (
-          select list_bucket_of_id(pa.id) as b, m.sign
-          from (select n.id, case when n.active = 'Y' then 1 else -1 end as sign from new_rows n join old_rows o on o.id = n.id
-                where (n.active = 'Y') <> (o.active = 'Y')) m
-          join isolate i on i.sample_inward_id = m.id and i.active = 'Y'
-          join plant_assessment pa on pa.isolate_id = i.id
-        ) x group by b;
+        perform list_bucket_move_isolates(array_agg(i.id), array_agg(m.sign))
+        from (select n.id, case when n.active = 'Y' then 1 else -1 end as sign from new_rows n join old_rows o on o.id = n.id
+              where (n.active = 'Y') <> (o.active = 'Y')) m
+        join isolate i on i.sample_inward_id = m.id and i.active = 'Y';
       end if;
       return null;
     end
@@ -99,20 +102,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           select list_bucket_of_id(o.id) as b from old_rows o where list_total_isolate_listed(o.active, o.sample_inward_id) = 1
         ) x group by b;
       else
-        perform list_bucket_add('level1', b, sum(sign)) from (
-          select list_bucket_of_id(n.id) as b,
-                 list_total_isolate_listed(n.active, n.sample_inward_id) - list_total_isolate_listed(o.active, o.sample_inward_id) as sign
+        -- An isolate made active or inactive, or moved to another sample, moves itself and its assessments.
+        perform list_bucket_move_isolates(array_agg(id), array_agg(sign)) from (
+          select n.id, list_total_isolate_listed(n.active, n.sample_inward_id) - list_total_isolate_listed(o.active, o.sample_inward_id) as sign
           from new_rows n join old_rows o on o.id = n.id
           where n.active is distinct from o.active or n.sample_inward_id is distinct from o.sample_inward_id
-        ) x group by b;
-        perform list_bucket_add('level2', b, sum(sign)) from (
-          select list_bucket_of_id(pa.id) as b, m.sign
-          from (select n.id, list_total_isolate_listed(n.active, n.sample_inward_id) - list_total_isolate_listed(o.active, o.sample_inward_id) as sign
-                from new_rows n join old_rows o on o.id = n.id
-                where n.active is distinct from o.active or n.sample_inward_id is distinct from o.sample_inward_id) m
-          join plant_assessment pa on pa.isolate_id = m.id
-          where m.sign <> 0
-        ) x group by b;
+        ) d where sign <> 0;
       end if;
       return null;
     end
@@ -165,6 +160,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop function list_bucket_isolates();
     drop function list_bucket_samples();
     drop function list_bucket_recount();
+    drop function list_bucket_move_isolates(integer[], integer[]);
     drop function list_bucket_add(text, integer, bigint);
     drop function list_bucket_of_id(integer);
     drop function list_bucket_of_time(timestamptz);
