@@ -11,7 +11,7 @@ export interface AnsweredTotal {
   totalIsLowerBound?: boolean;
 }
 
-/** "1,234", or "200+" for a capped total (cap + 1 answered); `exact` once known wins. */
+/** "1,234", or "200+" for a lower bound (cap + 1 answered; the microbe search may stop lower, "15+"); `exact` once known wins. */
 export function formatTotal(answer: AnsweredTotal, exact: number | null = null): string {
   if (exact !== null) return exact.toLocaleString('en');
   return answer.totalIsLowerBound ? `${Math.max(answer.totalItems - 1, 0).toLocaleString('en')}+` : answer.totalItems.toLocaleString('en');

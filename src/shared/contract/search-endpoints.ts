@@ -31,7 +31,7 @@ export const SEARCH_ENDPOINTS = {
   },
   searchData: {
     group: 'transaction', name: 'searchData', auth: 'session', permission: 'view',
-    summary: 'Searches isolates ({inputList, pageno, pageSize, countUpTo}): one EXISTS (or a column predicate) per filter, all values bound. Answers {parameterList, results: a page of SearchResultItem, totalItems, totalIsLowerBound}. Without countUpTo (a legacy client) totalItems is the exact number of matches. With countUpTo (1-10,000; the screens send SEARCH_TOTAL_CAP) the matches are counted only up to countUpTo + 1 so that the page comes back fast: beyond it totalItems is countUpTo + 1 and totalIsLowerBound is true (shown as "200+" until countSearchData answers the exact number). The CSV export always holds every match.',
+    summary: 'Searches isolates ({inputList, pageno, pageSize, countUpTo}): one EXISTS (or a column predicate) per filter, all values bound. Answers {parameterList, results: a page of SearchResultItem, totalItems, totalIsLowerBound}. Without countUpTo (a legacy client) totalItems is the exact number of matches. With countUpTo (1-10,000; the screens send SEARCH_TOTAL_CAP) the matches are counted only up to countUpTo + 1, and no further than the id window in which the page\'s rows (and one more) were found, so that the page comes back fast: when the count stopped before the end, totalItems is the number found, a lower bound, and totalIsLowerBound is true (shown as "200+" above the cap, or "15+" for a rare combination, until countSearchData answers the exact number). The CSV export always holds every match.',
   },
   countSearchData: {
     group: 'transaction', name: 'countSearchData', auth: 'session', permission: 'view',
@@ -135,9 +135,9 @@ export interface SearchResultItem {
 export interface SearchAnswer {
   parameterList: string[];
   results: SearchResultItem[];
-  /** The number of matches, exact up to SEARCH_TOTAL_CAP; above it SEARCH_TOTAL_CAP + 1 (see totalIsLowerBound). */
+  /** The number of matches; with totalIsLowerBound, the number found before the count stopped (at most SEARCH_TOTAL_CAP + 1). */
   totalItems: number;
-  /** True when there are more than SEARCH_TOTAL_CAP matches: totalItems is then a lower bound, not the count. */
+  /** True when the count stopped before the end (above SEARCH_TOTAL_CAP, or once the page was found): totalItems is then a lower bound, not the count. */
   totalIsLowerBound?: boolean;
 }
 

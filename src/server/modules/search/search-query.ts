@@ -122,26 +122,42 @@ function matches(db: Db, filters: Filter[], w?: IdWindow) {
 const maxIsolateId = async (db: Db): Promise<number> =>
   Number((await db.selectFrom('isolate').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst())?.m ?? 0);
 
-/** The first window of the walk (isolate ids); each next one is twice the last. */
-export const WALK_FIRST_WINDOW = 20_000;
+/**
+ * The first window of the walk (isolate ids); each next one is twice the last. Small, because a page stops at the
+ * end of the first window that holds its rows: for a combination that few isolates match (the bench's 5 filters
+ * match 0.64% of them) the page's work is this window, where the old first window of 20,000 ids read ten times as
+ * many isolates to count up to the cap.
+ */
+export const WALK_FIRST_WINDOW = 2_000;
+
+/** What a walk found: the first matches in id order, and whether it looked at every isolate. */
+export interface Walk { ids: number[]; exhausted: boolean }
 
 /**
  * The ids of the first `need` matches in id order, found window by window, each window twice the last. One
  * statement over every isolate is a plan choice, and the planner misjudges combined filters (at 1M samples the
  * 5-filter page was estimated at 150 matches where 12,728 matched, so it read all 2M isolates for a page of
  * ten: bench/plans.md); a window bounds each statement's work whichever plan it gets, and the doubling keeps a
- * walk to all isolates (a rare combination) at about seven statements.
+ * walk to all isolates (a rare combination) at about ten statements.
+ *
+ * `enough` (at most `need`) lets the walk stop at the end of the first window that brings it to `enough` ids, short
+ * of `need`: a page stops once its rows are found, and its total is then a lower bound (`exhausted` false) that
+ * the screen completes with countSearchData. Every statement still asks for up to `need` ids, so a window that
+ * holds more keeps them (a common filter still counts up to the cap in its first window).
  */
-export async function firstMatchIds(db: Db, filters: Filter[], need: number, firstWindow = WALK_FIRST_WINDOW): Promise<number[]> {
+export async function firstMatchIds(
+  db: Db, filters: Filter[], need: number, firstWindow = WALK_FIRST_WINDOW, enough = need,
+): Promise<Walk> {
   const ids: number[] = [];
   let last: number | null = null;
   for (let after = 0, size = firstWindow; ; after += size, size *= 2) {
     const w = { after, upTo: after + size };
     const rows = await matches(db, filters, w).select('i.id').orderBy('i.id').limit(need - ids.length).execute();
     for (const r of rows) ids.push(Number(r.id));
-    if (ids.length >= need) return ids;
+    if (ids.length >= need) return { ids, exhausted: false };
     last ??= await maxIsolateId(db);
-    if (w.upTo >= last) return ids;
+    if (w.upTo >= last) return { ids, exhausted: true };
+    if (ids.length >= enough) return { ids, exhausted: false };
   }
 }
 
@@ -157,7 +173,7 @@ export async function countMatches(db: Db, filters: Filter[]): Promise<number> {
  * countSearchData answers).
  */
 export async function countMatchesUpTo(db: Db, filters: Filter[], cap = SEARCH_TOTAL_CAP): Promise<{ total: number; lowerBound: boolean }> {
-  const total = (await firstMatchIds(db, filters, cap + 1)).length;
+  const total = (await firstMatchIds(db, filters, cap + 1)).ids.length;
   return { total, lowerBound: total > cap };
 }
 
@@ -213,20 +229,21 @@ async function rowsOf(db: Db, filters: Filter[], fields: SearchField[], page: { 
 }
 
 /**
- * A page of matches and their total: exact when `cap` is null, else counted up to cap + 1 (`totalIsLowerBound`
- * above the cap).
+ * A page of matches and their total: exact when `cap` is null, else counted up to cap + 1 and no further than the
+ * window that found the page's rows (and one more, so the pager knows a next page): `totalIsLowerBound` when
+ * the walk stopped before it looked at every isolate. The exact number is countSearchData's to give.
  */
 export async function searchPage(
-  db: Db, filters: Filter[], pageno: number, pageSize: number, cap: number | null = SEARCH_TOTAL_CAP,
+  db: Db, filters: Filter[], pageno: number, pageSize: number, cap: number | null = SEARCH_TOTAL_CAP, firstWindow = WALK_FIRST_WINDOW,
 ): Promise<{ parameterList: string[]; results: SearchResultItem[]; totalItems: number; totalIsLowerBound: boolean }> {
   const fields = resultFields(filters);
   const offset = (pageno - 1) * pageSize;
   let found: { total: number; lowerBound: boolean };
   let rows: Awaited<ReturnType<typeof rowsOf>>;
   if (cap !== null && offset + pageSize <= cap + 1) {
-    // The page lies among the first cap + 1 matches: one walk gives both them and the capped total.
-    const ids = await firstMatchIds(db, filters, cap + 1);
-    found = { total: ids.length, lowerBound: ids.length > cap };
+    // The page lies among the first cap + 1 matches: one walk gives both them and the (capped) total.
+    const { ids, exhausted } = await firstMatchIds(db, filters, cap + 1, firstWindow, Math.min(offset + pageSize + 1, cap + 1));
+    found = { total: ids.length, lowerBound: !exhausted };
     const onPage = ids.slice(offset, offset + pageSize);
     rows = onPage.length ? await rowsOf(db, [], fields, { ids: onPage, limit: pageSize }) : [];
   } else {

@@ -8,7 +8,7 @@ import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type Test
 import { bulkLoad } from '../../../cli/seed-bulk';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { SEARCH_TOTAL_CAP, type FilterRow, type SearchAnswer } from '../../../../shared/contract/search-endpoints';
-import { countMatches, EXPORT_ID_WINDOW, firstMatchIds, matchBatches, parseFilters, WALK_FIRST_WINDOW } from '../search-query';
+import { countMatches, EXPORT_ID_WINDOW, firstMatchIds, matchBatches, parseFilters, searchPage, WALK_FIRST_WINDOW } from '../search-query';
 
 let t: TestApp;
 let admin: LoginResponse;
@@ -127,6 +127,22 @@ test('the export walks every match once, in id order, whatever its batch and id 
   }
 });
 
+/**
+ * The total a capped page of 10 answers, by the walk's rule on a model: windows of ids (first, then each twice the
+ * last) until cap + 1 matches, or the end of the window that holds the page and one more row, or the last isolate.
+ * Pages past the cap are counted up to the cap alone.
+ */
+function expectedTotal(ids: number[], maxId: number, first: number, pageno: number) {
+  const need = SEARCH_TOTAL_CAP + 1;
+  const enough = pageno * 10 <= need ? Math.min(pageno * 10 + 1, need) : need;
+  for (let upTo = first, size = first; ; size *= 2, upTo += size) {
+    const found = Math.min(ids.filter((id) => id <= upTo).length, need);
+    if (found >= need) return { totalItems: need, totalIsLowerBound: true };
+    if (upTo >= maxId) return { totalItems: found, totalIsLowerBound: false };
+    if (found >= enough) return { totalItems: found, totalIsLowerBound: true };
+  }
+}
+
 test('the page walk finds the first matches in id order whatever its first window, and searchData pages through them', async () => {
   const db = t.handle.db;
   const nfix = { key: key.NFIX, parameterName: 'Nitrogen Fixation', type: 'Dropdown', inputValue: 'Positive' };
@@ -139,10 +155,25 @@ test('the page walk finds the first matches in id order whatever its first windo
     expect(all.length).toBe(await countMatches(db, filters));
     expect(all.length).toBeGreaterThan(0);
     const ids = all.map((r) => r.id);
+    const maxId = Number((await db.selectFrom('isolate').select((e) => e.fn.max('id').as('m')).executeTakeFirstOrThrow()).m);
     for (const need of [1, 10, SEARCH_TOTAL_CAP + 1, all.length, all.length + 5]) {
       for (const first of [WALK_FIRST_WINDOW, 1, 7, 100]) {
         const walked = await firstMatchIds(db, filters, need, first);
-        expect({ need, first, same: walked.join() === ids.slice(0, need).join() }).toEqual({ need, first, same: true });
+        expect({ need, first, same: walked.ids.join() === ids.slice(0, need).join() }).toEqual({ need, first, same: true });
+        expect(walked.exhausted).toBe(walked.ids.length < need);
+        // Stopping once `enough` are found: a prefix of the matches, at least `enough` of them (or all there
+        // are) and at most `need`; exhausted only with every match found, and when the first window alone holds
+        // `enough`, exactly that window's matches (up to `need`): the walk read no further.
+        for (const enough of [1, 11, need]) {
+          if (enough > need) continue;
+          const early = await firstMatchIds(db, filters, need, first, enough);
+          const got = early.ids.length;
+          const inFirst = ids.filter((id) => id <= first).length;
+          const ok = early.ids.join() === ids.slice(0, got).join() && got >= Math.min(enough, all.length) && got <= need
+            && (!early.exhausted || (got === all.length && got < need)) && (early.exhausted || got >= enough)
+            && (inFirst < enough || got === Math.min(need, inFirst));
+          expect({ need, first, enough, got, inFirst, ok }).toEqual({ need, first, enough, got, inFirst, ok: true });
+        }
       }
     }
     // Every page the capped walk serves (pages 1 to 20 of 10), then one past it (read by offset), as one list.
@@ -151,9 +182,17 @@ test('the page walk finds the first matches in id order whatever its first windo
       const res = await t.post('/api/transaction/searchData', { inputList, pageno, pageSize: 10, countUpTo: SEARCH_TOTAL_CAP }, admin);
       expect(res.statusCode).toBe(200);
       const page: SearchAnswer = res.json();
-      expect(page).toMatchObject({ totalItems: Math.min(all.length, SEARCH_TOTAL_CAP + 1), totalIsLowerBound: all.length > SEARCH_TOTAL_CAP });
+      expect(page).toMatchObject(expectedTotal(ids, maxId, WALK_FIRST_WINDOW, pageno));
       listed.push(...page.results.map((r) => r.samplenov));
     }
     expect(listed).toEqual(all.slice(0, 210).map((r) => r.samplenov));
+    // With smaller first windows the page stops early: the same rows, a lower bound the model predicts.
+    for (const first of [1, 7, 100, 333]) {
+      for (const pageno of [1, 2, 5, 20, 21]) {
+        const page = await searchPage(db, filters, pageno, 10, SEARCH_TOTAL_CAP, first);
+        expect({ first, pageno, rows: page.results.map((r) => r.samplenov), totalItems: page.totalItems, totalIsLowerBound: page.totalIsLowerBound })
+          .toEqual({ first, pageno, rows: all.slice((pageno - 1) * 10, pageno * 10).map((r) => r.samplenov), ...expectedTotal(ids, maxId, first, pageno) });
+      }
+    }
   }
 });
