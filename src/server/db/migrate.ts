@@ -17,6 +17,7 @@ import * as recordIntegrity from './migrations/20261125T160000-record-integrity'
 import * as identity from './migrations/20261125T170000-identity';
 import * as listTotals from './migrations/20261126T100000-list-totals';
 import * as listBuckets from './migrations/20261126T200000-list-buckets';
+import * as searchStatistics from './migrations/20261127T000000-search-statistics';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T170000-identity': identity,
   '20261126T100000-list-totals': listTotals,
   '20261126T200000-list-buckets': listBuckets,
+  '20261127T000000-search-statistics': searchStatistics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -19,7 +19,9 @@ type Db = Kysely<Database>;
 export type Filter =
   | { field: SearchField; kind: 'number'; cond: NumberCondition }
   | { field: SearchField; kind: 'date'; range: DateRange }
-  | { field: SearchField; kind: 'text' | 'dropdown'; text: string };
+  | { field: SearchField; kind: 'text'; text: string }
+  /** `names`: the choice and the other names of its master entry, lower-cased (see dropdownNames). */
+  | { field: SearchField; kind: 'dropdown'; text: string; names: string[] };
 
 export const MAX_FILTERS = 30;
 const MAX_TEXT = 200;
@@ -32,15 +34,39 @@ export async function parseFilters(db: Db, inputList: unknown): Promise<Filter[]
   const rows = inputList.map((r) => (r && typeof r === 'object' ? (r as FilterRow) : null));
   if (rows.some((r) => r === null)) throw new HttpError(400, SEARCH_MSG.checkFields);
   const fields = await resolveFields(db, rows as FilterRow[]);
-  return (rows as FilterRow[]).map((row, i) => {
+  const read = (rows as FilterRow[]).map((row, i) => {
     const field = fields[i];
     if (!field) throw new HttpError(400, `The search parameter '${String(row.parameterName ?? row.key ?? '').slice(0, 100)}' is not known.`);
     const value = rowValue({ ...row, type: field.type });
     if (value === null || value.length > MAX_TEXT) throw new HttpError(400, SEARCH_MSG.checkFields);
-    if (field.type === 'number') return { field, kind: 'number', cond: parseNumberCondition(value)! };
-    if (field.type === 'Date') return { field, kind: 'date', range: parseDateRange(value)! };
-    return { field, kind: field.type === 'Dropdown' ? 'dropdown' : 'text', text: value.trim() };
+    return { field, value };
   });
+  const filters: Filter[] = [];
+  for (const { field, value } of read) {
+    if (field.type === 'number') filters.push({ field, kind: 'number', cond: parseNumberCondition(value)! });
+    else if (field.type === 'Date') filters.push({ field, kind: 'date', range: parseDateRange(value)! });
+    else if (field.type === 'Dropdown') filters.push({ field, kind: 'dropdown', text: value.trim(), names: await dropdownNames(db, value.trim(), field.commonmastertype) });
+    else filters.push({ field, kind: 'text', text: value.trim() });
+  }
+  return filters;
+}
+
+/**
+ * The names a dropdown choice matches, lower-cased by the database (as the column is): the choice, and the short
+ * name and value of the master entry of its type that has either name. Read once, before the search's
+ * statements, so that they carry the names as values: the planner then estimates `lower(col) in (...)` from
+ * the column's statistics (migration search-statistics). As a subquery inside the statement the names were
+ * unknown when it planned, and it guessed 2% of samples where a quarter matched (bench/plans.md).
+ */
+async function dropdownNames(db: Db, text: string, masterType: string | null): Promise<string[]> {
+  const found = await sql<{ n: string }>`
+    select lower(${text}) as n
+    union
+    select lower(names.n) from common_master cm join common_master_type t on t.id = cm.type_id
+      cross join lateral (values (cm.shortname), (cm.value)) as names (n)
+    where ${masterType !== null} and lower(t.type) = lower(${masterType ?? ''}) and lower(${text}) in (lower(cm.shortname), lower(cm.value))
+      and names.n is not null`.execute(db);
+  return [...new Set(found.rows.map((r) => r.n))].sort();
 }
 
 /** LIKE pattern of a literal text: %, _ and the escape character itself match only themselves. */
@@ -63,27 +89,16 @@ function datePredicate(col: RawBuilder<unknown>, r: DateRange): RawBuilder<boole
   return sql<boolean>`(${sql.join(parts, sql` and `)})`;
 }
 
-/**
- * Equal to the choice (case-insensitive), or to the other name (short name / value) of the same master entry.
- * The names are looked up once per statement (an uncorrelated array), not once per row, and the column is
- * compared as `lower(col) = any(...)`: the expression index (parameter_id, lower(text_value), isolate_id)
- * serves it and gives the planner its statistics.
- */
-function dropdownPredicate(col: RawBuilder<unknown>, text: string, masterType: string | null): RawBuilder<boolean> {
-  if (!masterType) return sql<boolean>`lower(${col}) = lower(${text})`;
-  return sql<boolean>`lower(${col}) = any(array(
-    select lower(${text})
-    union
-    select lower(n) from common_master cm join common_master_type t on t.id = cm.type_id
-      cross join lateral (values (cm.shortname), (cm.value)) as names (n)
-    where lower(t.type) = lower(${masterType}) and lower(${text}) in (lower(cm.shortname), lower(cm.value))))`;
+/** Equal to the choice (case-insensitive), or to the other name (short name / value) of the same master entry. */
+function dropdownPredicate(col: RawBuilder<unknown>, names: string[]): RawBuilder<boolean> {
+  return sql<boolean>`lower(${col}) in (${sql.join(names)})`;
 }
 
 function valuePredicate(f: Filter, col: (kind: 'num' | 'text' | 'date') => RawBuilder<unknown>): RawBuilder<boolean> {
   switch (f.kind) {
     case 'number': return numberPredicate(col('num'), f.cond);
     case 'date': return datePredicate(col('date'), f.range);
-    case 'dropdown': return dropdownPredicate(col('text'), f.text, f.field.commonmastertype);
+    case 'dropdown': return dropdownPredicate(col('text'), f.names);
     default: return sql<boolean>`${col('text')} ilike ${containsPattern(f.text)} escape '\\'`;
   }
 }
