@@ -185,6 +185,26 @@ test('a saved search from the dropdown restores its filter rows; Show opens the 
   await stop(task);
 });
 
+test('a rare combination: the page stops once its rows are found, "15+ found" until the exact count answers', async () => {
+  const finishers: Array<(v: unknown) => void> = [];
+  answer({
+    getSearchParameterSets: () => SETS,
+    getSearchAllForMicrobeHome: () => [],
+    // The server found 16 matches by the end of the id window that held the page, then stopped (a lower bound).
+    searchData: () => ({ ...RESULTS, totalItems: 16, totalIsLowerBound: true }),
+    countSearchData: () => new Promise((resolve) => { finishers.push(resolve); }),
+  });
+  const { task } = render();
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Source' }));
+  fireEvent.change(screen.getByRole('textbox', { name: 'Source' }), { target: { value: 'field' } });
+  fireEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Search' }));
+  expect(await screen.findByText('15+ found (counting all matches…)')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  await act(async () => finishers[0]({ totalItems: 12728 }));
+  expect(await screen.findByText('12,728 found')).toBeInTheDocument();
+  await stop(task);
+});
+
 test('a capped total shows "200+" while the exact count runs, then the count; paging keeps the count, a fresh Search counts again', async () => {
   const finishers: Array<(v: unknown) => void> = [];
   answer({
