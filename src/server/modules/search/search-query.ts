@@ -20,8 +20,8 @@ export type Filter =
   | { field: SearchField; kind: 'number'; cond: NumberCondition }
   | { field: SearchField; kind: 'date'; range: DateRange }
   | { field: SearchField; kind: 'text'; text: string }
-  /** `names`: the choice and the other names of its master entry, lower-cased (see dropdownNames). */
-  | { field: SearchField; kind: 'dropdown'; text: string; names: string[] };
+  /** `names`: the choice and the other names of its master entry, lower-cased (see dropdownNames); null without a master type. */
+  | { field: SearchField; kind: 'dropdown'; text: string; names: string[] | null };
 
 export const MAX_FILTERS = 30;
 const MAX_TEXT = 200;
@@ -45,7 +45,10 @@ export async function parseFilters(db: Db, inputList: unknown): Promise<Filter[]
   for (const { field, value } of read) {
     if (field.type === 'number') filters.push({ field, kind: 'number', cond: parseNumberCondition(value)! });
     else if (field.type === 'Date') filters.push({ field, kind: 'date', range: parseDateRange(value)! });
-    else if (field.type === 'Dropdown') filters.push({ field, kind: 'dropdown', text: value.trim(), names: await dropdownNames(db, value.trim(), field.commonmastertype) });
+    else if (field.type === 'Dropdown') {
+      const text = value.trim();
+      filters.push({ field, kind: 'dropdown', text, names: field.commonmastertype ? await dropdownNames(db, text, field.commonmastertype) : null });
+    }
     else filters.push({ field, kind: 'text', text: value.trim() });
   }
   return filters;
@@ -58,13 +61,13 @@ export async function parseFilters(db: Db, inputList: unknown): Promise<Filter[]
  * the column's statistics (migration search-statistics). As a subquery inside the statement the names were
  * unknown when it planned, and it guessed 2% of samples where a quarter matched (bench/plans.md).
  */
-async function dropdownNames(db: Db, text: string, masterType: string | null): Promise<string[]> {
+async function dropdownNames(db: Db, text: string, masterType: string): Promise<string[]> {
   const found = await sql<{ n: string }>`
     select lower(${text}) as n
     union
     select lower(names.n) from common_master cm join common_master_type t on t.id = cm.type_id
       cross join lateral (values (cm.shortname), (cm.value)) as names (n)
-    where ${masterType !== null} and lower(t.type) = lower(${masterType ?? ''}) and lower(${text}) in (lower(cm.shortname), lower(cm.value))
+    where lower(t.type) = lower(${masterType}) and lower(${text}) in (lower(cm.shortname), lower(cm.value))
       and names.n is not null`.execute(db);
   return [...new Set(found.rows.map((r) => r.n))].sort();
 }
@@ -90,15 +93,15 @@ function datePredicate(col: RawBuilder<unknown>, r: DateRange): RawBuilder<boole
 }
 
 /** Equal to the choice (case-insensitive), or to the other name (short name / value) of the same master entry. */
-function dropdownPredicate(col: RawBuilder<unknown>, names: string[]): RawBuilder<boolean> {
-  return sql<boolean>`lower(${col}) in (${sql.join(names)})`;
+function dropdownPredicate(col: RawBuilder<unknown>, text: string, names: string[] | null): RawBuilder<boolean> {
+  return names ? sql<boolean>`lower(${col}) in (${sql.join(names)})` : sql<boolean>`lower(${col}) = lower(${text})`;
 }
 
 function valuePredicate(f: Filter, col: (kind: 'num' | 'text' | 'date') => RawBuilder<unknown>): RawBuilder<boolean> {
   switch (f.kind) {
     case 'number': return numberPredicate(col('num'), f.cond);
     case 'date': return datePredicate(col('date'), f.range);
-    case 'dropdown': return dropdownPredicate(col('text'), f.names);
+    case 'dropdown': return dropdownPredicate(col('text'), f.text, f.names);
     default: return sql<boolean>`${col('text')} ilike ${containsPattern(f.text)} escape '\\'`;
   }
 }
@@ -138,7 +141,7 @@ const maxIsolateId = async (db: Db): Promise<number> =>
   Number((await db.selectFrom('isolate').select(sql<number | null>`max(id)`.as('m')).executeTakeFirst())?.m ?? 0);
 
 /**
- * The first window of the walk (isolate ids); each next one is twice the last. Small, because a page stops at the
+ * The first window of the walk (isolate ids); each next one at most twice the last. Small, because a page stops at the
  * end of the first window that holds its rows: for a combination that few isolates match (the bench's 5 filters
  * match 0.64% of them) the page's work is this window, where the old first window of 20,000 ids read ten times as
  * many isolates to count up to the cap.
@@ -149,7 +152,7 @@ export const WALK_FIRST_WINDOW = 2_000;
 export interface Walk { ids: number[]; exhausted: boolean }
 
 /**
- * The ids of the first `need` matches in id order, found window by window, each window twice the last. One
+ * The ids of the first `need` matches in id order, found window by window, each window at most twice the last. One
  * statement over every isolate is a plan choice, and the planner misjudges combined filters (at 1M samples the
  * 5-filter page was estimated at 150 matches where 12,728 matched, so it read all 2M isolates for a page of
  * ten: bench/plans.md); a window bounds each statement's work whichever plan it gets, and the doubling keeps a
@@ -165,7 +168,7 @@ export async function firstMatchIds(
 ): Promise<Walk> {
   const ids: number[] = [];
   let last: number | null = null;
-  for (let after = 0, size = firstWindow; ; after += size, size *= 2) {
+  for (let after = 0, size = firstWindow; ; ) {
     const w = { after, upTo: after + size };
     const rows = await matches(db, filters, w).select('i.id').orderBy('i.id').limit(need - ids.length).execute();
     for (const r of rows) ids.push(Number(r.id));
@@ -173,7 +176,20 @@ export async function firstMatchIds(
     last ??= await maxIsolateId(db);
     if (w.upTo >= last) return { ids, exhausted: true };
     if (ids.length >= enough) return { ids, exhausted: false };
+    after = w.upTo;
+    size = nextWindow(size, after, ids.length, enough);
   }
+}
+
+/**
+ * The next window of a walk that has looked at ids (0, seen] and found `found` of the `enough` it stops at: twice
+ * the last, or fewer ids when the matches so far say that fewer hold the rest (with half as many again for
+ * luck). A page that found 9 of its 11 in 2,000 ids reads about 700 more, not 4,000.
+ */
+export function nextWindow(size: number, seen: number, found: number, enough: number): number {
+  const twice = size * 2;
+  if (found === 0) return twice;
+  return Math.max(1, Math.min(twice, Math.ceil(((seen * (enough - found)) / found) * 1.5)));
 }
 
 /** The exact number of matches (countSearchData, a legacy searchData, the export's audit row). */

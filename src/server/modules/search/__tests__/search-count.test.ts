@@ -8,7 +8,7 @@ import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type Test
 import { bulkLoad } from '../../../cli/seed-bulk';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { SEARCH_TOTAL_CAP, type FilterRow, type SearchAnswer } from '../../../../shared/contract/search-endpoints';
-import { countMatches, EXPORT_ID_WINDOW, firstMatchIds, matchBatches, parseFilters, searchPage, WALK_FIRST_WINDOW } from '../search-query';
+import { countMatches, EXPORT_ID_WINDOW, firstMatchIds, matchBatches, nextWindow, parseFilters, searchPage, WALK_FIRST_WINDOW } from '../search-query';
 
 let t: TestApp;
 let admin: LoginResponse;
@@ -127,19 +127,32 @@ test('the export walks every match once, in id order, whatever its batch and id 
   }
 });
 
+test('the next window: twice the last while nothing matched, else about what the matches so far say holds the rest', () => {
+  expect(nextWindow(2_000, 2_000, 0, 11)).toBe(4_000);
+  expect(nextWindow(2_000, 2_000, 9, 11)).toBe(667); // 2,000 ids held 9: 2 more in about 445 ids, half as many again
+  expect(nextWindow(2_000, 2_000, 9, 201)).toBe(4_000); // a count to the cap still doubles
+  expect(nextWindow(3, 5, 10, 11)).toBe(1);
+  for (const [size, seen, found, enough] of [[1, 1, 1, 2], [7, 7, 3, 201], [100, 300, 50, 51], [2_000, 6_000, 10, 11]]) {
+    const next = nextWindow(size, seen, found, enough);
+    expect({ next, ok: next >= 1 && next <= 2 * size && Number.isInteger(next) }).toEqual({ next, ok: true });
+  }
+});
+
 /**
- * The total a capped page of 10 answers, by the walk's rule on a model: windows of ids (first, then each twice the
- * last) until cap + 1 matches, or the end of the window that holds the page and one more row, or the last isolate.
+ * The total a capped page of 10 answers, by the walk's rule on a model: windows of ids (first, then as nextWindow
+ * sizes them) until cap + 1 matches, or the end of the window that holds the page and one more row, or the last isolate.
  * Pages past the cap are counted up to the cap alone.
  */
 function expectedTotal(ids: number[], maxId: number, first: number, pageno: number) {
   const need = SEARCH_TOTAL_CAP + 1;
   const enough = pageno * 10 <= need ? Math.min(pageno * 10 + 1, need) : need;
-  for (let upTo = first, size = first; ; size *= 2, upTo += size) {
+  for (let upTo = first, size = first; ; ) {
     const found = Math.min(ids.filter((id) => id <= upTo).length, need);
     if (found >= need) return { totalItems: need, totalIsLowerBound: true };
     if (upTo >= maxId) return { totalItems: found, totalIsLowerBound: false };
     if (found >= enough) return { totalItems: found, totalIsLowerBound: true };
+    size = nextWindow(size, upTo, found, enough);
+    upTo += size;
   }
 }
 
