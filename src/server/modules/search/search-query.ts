@@ -34,42 +34,47 @@ export async function parseFilters(db: Db, inputList: unknown): Promise<Filter[]
   const rows = inputList.map((r) => (r && typeof r === 'object' ? (r as FilterRow) : null));
   if (rows.some((r) => r === null)) throw new HttpError(400, SEARCH_MSG.checkFields);
   const fields = await resolveFields(db, rows as FilterRow[]);
-  const read = (rows as FilterRow[]).map((row, i) => {
+  // Every row is read (and a bad one refused) before the one statement that looks up the dropdowns' names.
+  const filters = (rows as FilterRow[]).map((row, i): Filter => {
     const field = fields[i];
     if (!field) throw new HttpError(400, `The search parameter '${String(row.parameterName ?? row.key ?? '').slice(0, 100)}' is not known.`);
     const value = rowValue({ ...row, type: field.type });
     if (value === null || value.length > MAX_TEXT) throw new HttpError(400, SEARCH_MSG.checkFields);
-    return { field, value };
+    if (field.type === 'number') return { field, kind: 'number', cond: parseNumberCondition(value)! };
+    if (field.type === 'Date') return { field, kind: 'date', range: parseDateRange(value)! };
+    if (field.type === 'Dropdown') return { field, kind: 'dropdown', text: value.trim(), names: null };
+    return { field, kind: 'text', text: value.trim() };
   });
-  const filters: Filter[] = [];
-  for (const { field, value } of read) {
-    if (field.type === 'number') filters.push({ field, kind: 'number', cond: parseNumberCondition(value)! });
-    else if (field.type === 'Date') filters.push({ field, kind: 'date', range: parseDateRange(value)! });
-    else if (field.type === 'Dropdown') {
-      const text = value.trim();
-      filters.push({ field, kind: 'dropdown', text, names: field.commonmastertype ? await dropdownNames(db, text, field.commonmastertype) : null });
-    }
-    else filters.push({ field, kind: 'text', text: value.trim() });
-  }
+  const named = filters.flatMap((f) => (f.kind === 'dropdown' && f.field.commonmastertype ? [f] : []));
+  const names = await dropdownNames(db, named.map((f) => ({ text: f.text, masterType: f.field.commonmastertype! })));
+  named.forEach((f, i) => (f.names = names[i]));
   return filters;
 }
 
 /**
- * The names a dropdown choice matches, lower-cased by the database (as the column is): the choice, and the short
- * name and value of the master entry of its type that has either name. Read once, before the search's
- * statements, so that they carry the names as values: the planner then estimates `lower(col) in (...)` from
- * the column's statistics (migration search-statistics). As a subquery inside the statement the names were
+ * The names each dropdown choice matches, lower-cased by the database (as the column is): the choice, and the
+ * short name and value of the master entry of its type that has either name. Read in one statement, before the
+ * search's statements, so that they carry the names as values: the planner then estimates `lower(col) in (...)`
+ * from the column's statistics (migration search-statistics). As a subquery inside the statement the names were
  * unknown when it planned, and it guessed 2% of samples where a quarter matched (bench/plans.md).
  */
-async function dropdownNames(db: Db, text: string, masterType: string): Promise<string[]> {
-  const found = await sql<{ n: string }>`
-    select lower(${text}) as n
+async function dropdownNames(db: Db, choices: Array<{ text: string; masterType: string }>): Promise<string[][]> {
+  if (choices.length === 0) return [];
+  const texts = choices.map((c) => c.text);
+  const types = choices.map((c) => c.masterType);
+  // UNION keeps each (choice, name) once; the names of a choice come back sorted.
+  const found = await sql<{ i: number; n: string }>`
+    select q.i::int as i, lower(q.text) as n from unnest(${texts}::text[]) with ordinality as q (text, i)
     union
-    select lower(names.n) from common_master cm join common_master_type t on t.id = cm.type_id
+    select q.i::int, lower(names.n) from unnest(${texts}::text[], ${types}::text[]) with ordinality as q (text, type, i)
+      join common_master_type t on lower(t.type) = lower(q.type)
+      join common_master cm on cm.type_id = t.id and lower(q.text) in (lower(cm.shortname), lower(cm.value))
       cross join lateral (values (cm.shortname), (cm.value)) as names (n)
-    where lower(t.type) = lower(${masterType}) and lower(${text}) in (lower(cm.shortname), lower(cm.value))
-      and names.n is not null`.execute(db);
-  return [...new Set(found.rows.map((r) => r.n))].sort();
+    where names.n is not null
+    order by 1, 2`.execute(db);
+  const out: string[][] = choices.map(() => []);
+  for (const r of found.rows) out[Number(r.i) - 1].push(r.n);
+  return out;
 }
 
 /** LIKE pattern of a literal text: %, _ and the escape character itself match only themselves. */

@@ -62,6 +62,20 @@ test('dropdowns of a master type match the same isolates as the earlier per-row 
     const got = (await search([{ parameterName: 'State Of India', type: 'Dropdown', inputValue: text }])).results.map((r) => r.samplenov).sort();
     expect({ text, got }).toEqual({ text, got: expected });
   }
+  // Two dropdowns of different master types in one search (their names are read in one statement): the
+  // isolates both earlier lookups match, each choice by its own type's names.
+  let bothMatched = 0;
+  for (const [shapeText, stateText] of [['circ', 'MH'], ['Irregular', 'ka'], ['IRR', 'Maharashtra'], ['circ', 'KA']]) {
+    const byShape = await earlierDropdownMatches({ parameterId: shape.id }, shapeText, 'Colony Morphology');
+    const byState = new Set(await earlierDropdownMatches('state', stateText, 'States of India'));
+    const got = (await search([
+      { parameterName: 'State Of India', type: 'Dropdown', inputValue: stateText },
+      { key: shapeKey, parameterName: 'Colony Shape', type: 'Dropdown', inputValue: shapeText },
+    ])).results.map((r) => r.samplenov).sort();
+    expect({ shapeText, stateText, got }).toEqual({ shapeText, stateText, got: byShape.filter((n) => byState.has(n)) });
+    if (got.length) bothMatched += 1;
+  }
+  expect(bothMatched).toBeGreaterThanOrEqual(1);
 });
 
 test('under the cap the total is exact (the same as a full count) and not flagged', async () => {
