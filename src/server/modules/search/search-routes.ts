@@ -5,11 +5,11 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_COUNT_UP_TO, SEARCH_PAGE_SIZE, SEARCH_TOTAL_CAP, type FilterRow } from '../../../shared/contract/search-endpoints';
+import { SEARCH_PAGE_SIZE, type FilterRow } from '../../../shared/contract/search-endpoints';
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
-import { bodyOf } from '../../lib/body';
+import { bodyOf, countUpToOf } from '../../lib/body';
 import { SEARCH_CONTRACT } from '../../../shared/contract/search-schemas';
 import { csvLine } from '../../lib/csv';
 import { parameterSets } from './search-parameters';
@@ -46,7 +46,7 @@ async function search(req: FastifyRequest) {
   const b = bodyOf(req);
   const filters = await parseFilters(req.server.db, b.inputList);
   // A legacy client names no countUpTo and gets the exact total; the screens ask for a capped one.
-  const cap = b.countUpTo === undefined || b.countUpTo === null ? null : wholeNumber(b.countUpTo, 'count limit (countUpTo)', SEARCH_TOTAL_CAP, MAX_COUNT_UP_TO);
+  const cap = countUpToOf(b.countUpTo);
   return searchPage(req.server.searchDb, filters, wholeNumber(b.pageno, 'page number', 1, 1_000_000), wholeNumber(b.pageSize, 'page size', SEARCH_PAGE_SIZE, 100), cap);
 }
 

@@ -121,3 +121,17 @@ test('above the cap the total is cap + 1, flagged as a lower bound, and the page
   // Past the real end: an empty page.
   expect((await searchPage(db, filters, exact + 1, 1, cap)).results).toEqual([]);
 });
+
+test('a bad countUpTo answers 400 in the words of the other searched lists (one rule, lib/body countUpToOf)', async () => {
+  const inputList: FilterRow[] = [{ parameterName: 'State Of India', type: 'Dropdown', inputValue: 'MH' }];
+  for (const bad of [0, -1, 'abc', 1.5, 10_001, '']) {
+    const res = await t.post('/api/transaction/searchData', { inputList, pageno: 1, countUpTo: bad }, admin);
+    expect({ bad, status: res.statusCode, message: res.json().message }).toEqual({ bad, status: 400, message: 'The count limit (countUpTo) must be a whole number from 1 to 10000.' });
+  }
+  // A wrong type is refused by the contract's body schema, before the route.
+  expect((await t.post('/api/transaction/searchData', { inputList, countUpTo: true }, admin)).statusCode).toBe(400);
+  // Its digits are a count limit as well, and no countUpTo is the exact total.
+  const exact = (await search([])).totalItems;
+  expect(exact).toBeGreaterThan(3);
+  expect(await search([], { countUpTo: '2' })).toMatchObject({ totalItems: 3, totalIsLowerBound: true });
+});
