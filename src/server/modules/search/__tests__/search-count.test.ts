@@ -4,6 +4,7 @@
  * of a thousand generated samples (more isolates than the cap) shows both sides of the cap over HTTP, on whichever
  * engine the suite runs on.
  */
+import { sql } from 'kysely';
 import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type TestApp } from '../../../test-support/test-app';
 import { bulkLoad } from '../../../cli/seed-bulk';
 import type { LoginResponse } from '../../../../shared/contract/session';
@@ -134,9 +135,17 @@ test('the export holds what the pages show: the same rows, in order, with the sa
     { key: key.NFIX, parameterName: 'Nitrogen Fixation', type: 'Dropdown', inputValue: 'Positive' },
     { parameterName: 'Minimum Rainfall', type: 'number', inputValue: '100 = 900' },
   ] as FilterRow[];
+  // Texts a spreadsheet would misread (a formula, a comma, quotes, a line break) in a cell of some rows.
+  const db = t.handle.db;
+  const nasty = `=cmd|' /C calc'!A0, "quoted"\nnext line`;
+  const changed = await sql<{ id: number; species: string }>`
+    update microbe_identification mi set species = ${nasty} from (select id, species from microbe_identification order by id limit 60) old
+    where mi.id = old.id returning old.id, old.species`.execute(db);
+  expect(changed.rows.length).toBeGreaterThan(0);
   const res = await t.post('/api/transaction/exportSearchData', { inputList }, admin);
   expect(res.statusCode).toBe(200);
   const exported = res.body.replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
+  expect(exported.filter((l) => l.endsWith(`"'${nasty.replace(/"/g, '""')}"`)).length).toBeGreaterThan(0);
   const shown: string[] = [];
   for (let pageno = 1; ; pageno++) {
     const page = await t.post('/api/transaction/searchData', { inputList, pageno, pageSize: 100 }, admin);
@@ -144,6 +153,7 @@ test('the export holds what the pages show: the same rows, in order, with the sa
     for (const r of answer.results) shown.push(csvLine([r.srno, r.samplenov, r.isolatecode, r.pncode, ...r.parameterList.map((p) => p.input ?? 'N/A')]).slice(0, -2));
     if (answer.results.length < 100) break;
   }
+  for (const r of changed.rows) await db.updateTable('microbe_identification').set({ species: r.species }).where('id', '=', r.id).execute();
   expect(shown.length).toBeGreaterThan(300);
   expect(exported).toEqual(shown);
   // The cells hold parameter values, numbers of the sample and identification texts, not only N/A.
