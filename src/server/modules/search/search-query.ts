@@ -204,12 +204,19 @@ export async function countMatches(db: Db, filters: Filter[]): Promise<number> {
 }
 
 /**
+ * The first window of a count up to the cap (a page past the cap), which always goes on to cap + 1 matches or the
+ * last isolate: larger than a page's, as a small first window only helps a walk that may stop early. At 1M samples
+ * the 5-filter count to 201 took 74 ms at p50 from 20,000 ids against 81-84 from 2,000; the 1-filter one 1.9 ms both ways.
+ */
+export const COUNT_FIRST_WINDOW = 20_000;
+
+/**
  * The matches counted up to `cap` + 1 (the walk of firstMatchIds, which stops after cap + 1). Above the
  * cap, `total` is cap + 1 and `lowerBound` says there are at least that many (the client shows "200+" until
  * countSearchData answers).
  */
 export async function countMatchesUpTo(db: Db, filters: Filter[], cap = SEARCH_TOTAL_CAP): Promise<{ total: number; lowerBound: boolean }> {
-  const total = (await firstMatchIds(db, filters, cap + 1)).ids.length;
+  const total = (await firstMatchIds(db, filters, cap + 1, COUNT_FIRST_WINDOW)).ids.length;
   return { total, lowerBound: total > cap };
 }
 
