@@ -1,10 +1,10 @@
 /**
- * A long streamed response (the microbe search's CSV export) asks V8 for a full collection every so many bytes it
+ * A long streamed response (the microbe search's CSV export) asks V8 for a full collection every so much text it
  * has written. Why: V8 promotes part of each batch's short-lived rows, cells and text to its old space and, with its
- * default heap growth, collected them only after the old space had grown by 150-230 MB over the export of a
- * million-sample lab (bench/history.md). One collection every 4 MB of CSV (about 65,000 rows, some 10-15 ms each)
- * kept the growth to 4-49 MB at the same rows/s. V8's own remedy, a smaller --heap-growing-percent, bounds it too
- * but cost every other call a fifth of its throughput.
+ * default heap growth, collected them only after the server's memory had grown by 215-223 MB over the export of a
+ * million-sample lab (bench/history.md). One collection every 4 Mi characters of CSV (about 65,000 rows; some
+ * 10-15 ms each, a pause of the whole process) kept the growth to 4-49 MB at the same rows/s. V8's own remedy, a
+ * smaller --heap-growing-percent, bounds it too but cost every other call a fifth of its throughput.
  *
  * --expose-gc is set at run time and the function taken from a new context (as Jest's leak detector does), so that
  * every way of starting the server (npm start, the cluster's workers, the tests, the bench) has it.
@@ -16,7 +16,7 @@ type Collect = () => void;
 
 let collector: Collect | null | undefined;
 
-/** V8's full collection, started incrementally (the stream goes on while it marks); null where V8 refuses the flag. */
+/** V8's full collection, run in a task of its own after the caller's (it stops the process while it runs); null where V8 refuses the flag. */
 export function fullCollection(): Collect | null {
   if (collector === undefined) {
     try {
@@ -30,15 +30,18 @@ export function fullCollection(): Collect | null {
   return collector;
 }
 
-/** The CSV export's interval: a full collection after every 4 MB written. */
-export const EXPORT_COLLECT_BYTES = 4 * 1024 * 1024;
+/** The CSV export's interval: a full collection after every 4 Mi characters written (about 4 MB of CSV). */
+export const EXPORT_COLLECT_CHARS = 4 * 1024 * 1024;
 
-/** A counter of bytes written that starts a full collection each time `bytes` more have been written. */
-export function collectEvery(bytes: number, collect: Collect | null = fullCollection()): (written: number) => void {
+/**
+ * A counter of text written that asks for a full collection each time `chars` more have been written. One counter
+ * for all the calls of a kind (the exports share one), so that concurrent exports do not each ask for their own.
+ */
+export function collectEvery(chars: number, collect: Collect | null = fullCollection()): (written: number) => void {
   let since = 0;
   return (written) => {
     since += written;
-    if (since < bytes) return;
+    if (since < chars) return;
     since = 0;
     collect?.();
   };

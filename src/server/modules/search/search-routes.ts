@@ -12,7 +12,7 @@ import { HttpError } from '../../plugins/errors';
 import { bodyOf, countUpToOf } from '../../lib/body';
 import { SEARCH_CONTRACT } from '../../../shared/contract/search-schemas';
 import { csvLine } from '../../lib/csv';
-import { collectEvery, EXPORT_COLLECT_BYTES } from '../../lib/collect-garbage';
+import { collectEvery, EXPORT_COLLECT_CHARS } from '../../lib/collect-garbage';
 import { parameterSets } from './search-parameters';
 import { countMatches, matchBatches, parseFilters, searchPage, type Filter } from './search-query';
 import { sampleRecord } from './search-record';
@@ -62,6 +62,12 @@ function storedRows(rows: unknown): FilterRow[] {
   });
 }
 
+/**
+ * The text all CSV exports of the process have written: a full collection every 4 Mi characters, else a million-sample
+ * export grows the server's memory by some 200 MB (lib/collect-garbage).
+ */
+const exportWritten = collectEvery(EXPORT_COLLECT_CHARS);
+
 export function searchRoutes(app: FastifyInstance): void {
   app.endpoint(C.getSearchParameterSets, async (req) => parameterSets(req.server.db));
   app.endpoint(C.searchData, search);
@@ -103,8 +109,6 @@ export function searchRoutes(app: FastifyInstance): void {
       audit({ action: 'search.export', entity: 'isolate', after: { filters: filterSummary(filters), rows: count }, reason: 'Microbe search exported to CSV (data.csv)' }),
     );
     async function* chunks() {
-      // A million-sample export would otherwise grow the server's memory by some 200 MB (lib/collect-garbage).
-      const written = collectEvery(EXPORT_COLLECT_BYTES);
       let srno = 0;
       let header = false;
       for await (const { fields, rows } of matchBatches(req.server.backgroundDb, filters)) {
@@ -114,7 +118,7 @@ export function searchRoutes(app: FastifyInstance): void {
           header = true;
         }
         for (const r of rows) chunk += csvLine([++srno, r.samplenov, r.isolatecode, r.pncode, ...r.parameterList.map((p) => p.input ?? 'N/A')]);
-        written(chunk.length);
+        exportWritten(chunk.length);
         yield chunk;
       }
       if (!header) yield '\uFEFFSr. No.,Sample No.-V,Isolate Code,Plant Assessment Code\r\n';

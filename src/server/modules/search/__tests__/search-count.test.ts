@@ -142,18 +142,22 @@ test('the export holds what the pages show: the same rows, in order, with the sa
     update microbe_identification mi set species = ${nasty} from (select id, species from microbe_identification order by id limit 60) old
     where mi.id = old.id returning old.id, old.species`.execute(db);
   expect(changed.rows.length).toBeGreaterThan(0);
-  const res = await t.post('/api/transaction/exportSearchData', { inputList }, admin);
-  expect(res.statusCode).toBe(200);
-  const exported = res.body.replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
-  expect(exported.filter((l) => l.endsWith(`"'${nasty.replace(/"/g, '""')}"`)).length).toBeGreaterThan(0);
+  let exported: string[];
   const shown: string[] = [];
-  for (let pageno = 1; ; pageno++) {
-    const page = await t.post('/api/transaction/searchData', { inputList, pageno, pageSize: 100 }, admin);
-    const answer: SearchAnswer = page.json();
-    for (const r of answer.results) shown.push(csvLine([r.srno, r.samplenov, r.isolatecode, r.pncode, ...r.parameterList.map((p) => p.input ?? 'N/A')]).slice(0, -2));
-    if (answer.results.length < 100) break;
+  try {
+    const res = await t.post('/api/transaction/exportSearchData', { inputList }, admin);
+    expect(res.statusCode).toBe(200);
+    exported = res.body.replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
+    expect(exported.filter((l) => l.endsWith(`"'${nasty.replace(/"/g, '""')}"`)).length).toBeGreaterThan(0);
+    for (let pageno = 1; ; pageno++) {
+      const page = await t.post('/api/transaction/searchData', { inputList, pageno, pageSize: 100 }, admin);
+      const answer: SearchAnswer = page.json();
+      for (const r of answer.results) shown.push(csvLine([r.srno, r.samplenov, r.isolatecode, r.pncode, ...r.parameterList.map((p) => p.input ?? 'N/A')]).slice(0, -2));
+      if (answer.results.length < 100) break;
+    }
+  } finally {
+    for (const r of changed.rows) await db.updateTable('microbe_identification').set({ species: r.species }).where('id', '=', r.id).execute();
   }
-  for (const r of changed.rows) await db.updateTable('microbe_identification').set({ species: r.species }).where('id', '=', r.id).execute();
   expect(shown.length).toBeGreaterThan(300);
   expect(exported).toEqual(shown);
   // The cells hold parameter values, numbers of the sample and identification texts, not only N/A.

@@ -62,17 +62,21 @@ test('dropdowns of a master type match the same isolates as the earlier per-row 
     const got = (await search([{ parameterName: 'State Of India', type: 'Dropdown', inputValue: text }])).results.map((r) => r.samplenov).sort();
     expect({ text, got }).toEqual({ text, got: expected });
   }
-  // Two dropdowns of different master types in one search (their names are read in one statement): the
-  // isolates both earlier lookups match, each choice by its own type's names.
+  // Two dropdowns of different master types after a filter of another kind, in one search (their names are read
+  // in one statement): the isolates all three match, each choice by its own type's names.
+  const byRain = new Set((await sql<{ samplenov: string }>`select i.samplenov from isolate i join sample_inward s on s.id = i.sample_inward_id
+    where s.minimumrainfall >= 0 and s.minimumrainfall <= 5000`.execute(t.handle.db)).rows.map((r) => r.samplenov));
   let bothMatched = 0;
   for (const [shapeText, stateText] of [['circ', 'MH'], ['Irregular', 'ka'], ['IRR', 'Maharashtra'], ['circ', 'KA']]) {
     const byShape = await earlierDropdownMatches({ parameterId: shape.id }, shapeText, 'Colony Morphology');
     const byState = new Set(await earlierDropdownMatches('state', stateText, 'States of India'));
     const got = (await search([
+      { parameterName: 'Minimum Rainfall', type: 'number', inputValue: '0 = 5000' },
       { parameterName: 'State Of India', type: 'Dropdown', inputValue: stateText },
       { key: shapeKey, parameterName: 'Colony Shape', type: 'Dropdown', inputValue: shapeText },
     ])).results.map((r) => r.samplenov).sort();
-    expect({ shapeText, stateText, got }).toEqual({ shapeText, stateText, got: byShape.filter((n) => byState.has(n)) });
+    const expected = byShape.filter((n) => byState.has(n) && byRain.has(n));
+    expect({ shapeText, stateText, got }).toEqual({ shapeText, stateText, got: expected });
     if (got.length) bothMatched += 1;
   }
   expect(bothMatched).toBeGreaterThanOrEqual(1);
