@@ -179,7 +179,9 @@ test('every form that edits a record asks before it is left half-filled', async 
   const awaiting = (await callApi<Array<{ id: number; samplenov: string }>>(page, 'transaction', 'getIsolatesForIdentification', { pageno: 1 })).json[0];
   const activityId = (await callApi<Array<{ id: number }>>(page, 'master', 'getactivity', { pageno: 1 })).json[0]?.id;
   const employeeId = (await callApi<Array<{ resourceID: number }>>(page, 'master', 'getempmasterfroEmp', { pageno: 1 })).json[0]?.resourceID;
-  const forms: Array<{ path: string; fill(): Promise<void> }> = [
+  // slow: an endpoint whose answer is held back, so the fill comes before the record (a slow network) and the
+  // form must not take it back when the record arrives.
+  const forms: Array<{ path: string; slow?: string; fill(): Promise<void> }> = [
     { path: '/sampleInverd', fill: () => page.locator('#sampleInward-source').fill('Half-typed field') },
     {
       path: '/Isolate',
@@ -192,7 +194,7 @@ test('every form that edits a record asks before it is left half-filled', async 
     },
     { path: `/CommonMaster/${typeId}`, fill: () => page.getByLabel('Shortname').fill('HALF') },
     ...(awaiting ? [{ path: `/MicrobeIdentification/${awaiting.id}/${awaiting.samplenov}/1`, fill: () => page.getByLabel('Query Coverage').fill('55') }] : []),
-    { path: `/Editparamconf/${activityId}`, fill: () => page.getByLabel('Parameter Name', { exact: true }).fill('Half-typed parameter') },
+    { path: `/Editparamconf/${activityId}`, slow: 'getActivityParametersByid', fill: () => page.getByLabel('Parameter Name', { exact: true }).fill('Half-typed parameter') },
     {
       path: `/CommonMaster/${typeId}`,
       fill: async () => {
@@ -205,9 +207,15 @@ test('every form that edits a record asks before it is left half-filled', async 
   ];
   expect(forms).toHaveLength(8);
   for (const form of forms) {
+    const slow = `**/api/*/${form.slow}`;
+    if (form.slow) await page.route(slow, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
     await page.goto(`${server.url}/#${form.path}`);
     await page.getByRole('heading', { level: 2 }).first().waitFor();
     await form.fill();
+    if (form.slow) await page.unroute(slow);
     await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).click();
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();

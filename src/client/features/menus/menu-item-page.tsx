@@ -11,10 +11,12 @@ import { useEffect, useMemo } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useFormik } from 'formik';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -49,6 +51,7 @@ function locate(tree: MenuTreeNode[], id: number): Editing | null {
 
 /** The request-slice entry of the save (new item or edit). */
 const SAVE_KEY = 'menus:item-save';
+const ITEM_FAILED = 'Could not load the menu item.';
 
 export default function MenuItemPage() {
   const dispatch = useDispatch();
@@ -64,7 +67,7 @@ export default function MenuItemPage() {
   const modules = Array.isArray(moduleList) ? moduleList : [];
   // What a save is checked against: the item (edit) or the version of the user's or group's menu (new).
   const catalogue = useQuery<MenuTreeNode[]>(mode === 'edit' && menuId ? MENU_ADMIN_ENDPOINTS.getallmenudata : null, {}, {
-    failureText: 'Could not load the menu item.', failureTitle: '',
+    failureText: ITEM_FAILED, failureTitle: '',
   });
   const owners = useQuery<unknown>(mode === 'new' && id ? ownersEndpoint(from) : null, {});
   const editing = useMemo(() => (menuId && Array.isArray(catalogue.data) ? locate(catalogue.data, menuId) : null), [catalogue.data, menuId]);
@@ -138,12 +141,30 @@ export default function MenuItemPage() {
   /** A select gives the option's value (a number), a text field a string. */
   const number = (v: unknown): number | '' => (v === '' || v === null || v === undefined || String(v).trim() === '' ? '' : Number(v));
 
+  const heading = (
+    <Typography variant="h6" component="h2">
+      {mode === 'edit' ? 'Edit Menu Item' : 'Add Menu Item'}
+    </Typography>
+  );
+  // An item is edited only once it is loaded: typed into earlier, its values would replace what was typed, and
+  // a save would name no item.
+  if (mode === 'edit' && !editing) {
+    const missing = catalogue.failed || catalogue.data !== undefined || !menuId;
+    return (
+      <Paper sx={{ p: 3, maxWidth: 640, display: 'grid', gap: 2 }}>
+        {heading}
+        {missing ? <Alert severity="error">{ITEM_FAILED}</Alert> : <LinearProgress aria-label="Loading" />}
+        <Box>
+          <Button variant="outlined" onClick={() => navigate(back)}>Cancel</Button>
+        </Box>
+      </Paper>
+    );
+  }
+
   return (
     <Paper component="form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }} sx={{ p: 3, maxWidth: 640, display: 'grid', gap: 2 }}>
       {unsaved.guard}
-      <Typography variant="h6" component="h2">
-        {mode === 'edit' ? 'Edit Menu Item' : 'Add Menu Item'}
-      </Typography>
+      {heading}
       <StaleAlert onReload={reload} />
       <TextField
         select id="moduleid" name="moduleid" label="Module" value={values.moduleid} disabled={mode === 'edit'}

@@ -9,12 +9,14 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -166,12 +168,14 @@ interface ConfiguredRow {
 const storedRows = (p: ActivityParameters | undefined): ParameterTableRow[] =>
   (p?.activeList ?? []).map(rowFromLegacy).sort((a, b) => a.sequence - b.sequence);
 
+const LOAD_FAILED = 'The activity could not be loaded.';
+
 function ParameterConfig({ activityId }: { activityId: number }) {
   const dispatch = useDispatch();
   const userID = useSelector(selectUserId);
   const change = useChange();
   const read = useQuery<ActivityParameters>(PARAMETER_ENDPOINTS.getActivityParametersByid, { id: activityId }, {
-    failureText: 'The activity could not be loaded.', failureTitle: MSG.oops,
+    failureText: LOAD_FAILED, failureTitle: MSG.oops,
   });
   const types = useQuery<MasterTypeOption[]>(MASTER_TYPES, {}, { failureText: 'The master types could not be loaded.', failureTitle: MSG.oops });
   const masterTypes = useMemo(() => (Array.isArray(types.data) ? types.data : []), [types.data]);
@@ -267,6 +271,16 @@ function ParameterConfig({ activityId }: { activityId: number }) {
       slotProps={{ htmlInput: { min: 0 } }}
     />
   );
+
+  // The form opens on the stored set only: typed into earlier, the answer would replace what was typed, and a
+  // set that could not be loaded must not be saved over the stored one.
+  if (shown === undefined) {
+    return read.failed ? (
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={reload}>Reload</Button>}>
+        {LOAD_FAILED}
+      </Alert>
+    ) : <LinearProgress aria-label="Loading" />;
+  }
 
   return (
     <>

@@ -179,6 +179,36 @@ test("menu2 edit: sends the item's version; a stale save keeps the values, says 
   await stop(task);
 });
 
+test('menu2 edit: the item is edited only once loaded; an item that is gone says so and offers no Save', async () => {
+  let arrive: (() => void) | null = null;
+  const tree = LOOKUPS.getallmenudata;
+  answer({
+    ...LOOKUPS,
+    getallmenudata: async (body) => {
+      await new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      return tree(body);
+    },
+  });
+  const loading = renderApp('/menu2?id=2&from=group&forstr=edit&menuId=2');
+  await waitFor(() => expect(arrive).not.toBeNull());
+  expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+  expect(screen.queryByLabelText('Menu Name')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  arrive!();
+  await waitFor(() => expect(screen.getByLabelText('Menu Name')).toHaveValue('Activities'));
+  await stop(loading.task);
+  loading.unmount();
+
+  answer(LOOKUPS);
+  const gone = renderApp('/menu2?id=2&from=group&forstr=edit&menuId=999');
+  expect(await screen.findByText('Could not load the menu item.')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Menu Name')).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  await stop(gone.task);
+});
+
 test("bmstree delete: sent with the menu's version; a stale one offers Reload, which reads the menu and its version again", async () => {
   let menuVersion = 7;
   const groups = () => [{ id: 2, groupname: 'Laboratory Staff', srno: 1, users: 2, version: 1, menuVersion }];

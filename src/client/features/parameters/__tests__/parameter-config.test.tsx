@@ -184,4 +184,34 @@ describe('parameter configuration', () => {
     expect(callsTo('saveParameters')[1]).toMatchObject({ version: 5 });
     await stop(task);
   });
+  it('opens the form only on the stored set: nothing can be typed before it arrives, and one that failed offers Reload, not Save', async () => {
+    let arrive: (() => void) | null = null;
+    let fail = true;
+    answer({
+      ...handlers(() => ({ message: 'Success' })),
+      getActivityParametersByid: async (body) => {
+        if (fail) throw httpError(500, { statusCode: 500, message: 'Error' });
+        await new Promise<void>((resolve) => {
+          arrive = resolve;
+        });
+        return handlers(() => undefined).getActivityParametersByid(body);
+      },
+    });
+    const { task } = renderApp('/paramactivity/3');
+    expect(await screen.findByText('The activity could not be loaded.', { selector: '.MuiAlert-message' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Short Name')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(arrive).not.toBeNull());
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Short Name')).not.toBeInTheDocument();
+    arrive!();
+    await waitFor(() => expect(field('Activity Name')).toHaveValue('Isolation'));
+    change('Short Name', 'ph');
+    expect(field('Short Name')).toHaveValue('PH');
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
+    await stop(task);
+  });
 });
