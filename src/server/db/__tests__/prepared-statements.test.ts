@@ -5,11 +5,12 @@
  * asked about are on the connection that answers.
  */
 import { randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import { openDatabase, type DbHandle } from '../connection';
 import { MAX_PREPARED_PER_CONNECTION, preparable } from '../prepared-statements';
 import { withDatabase, type TemplateInfo } from '../../test-support/template';
 import { loadConfig } from '../../config';
+import { paged } from '../../lib/paging';
 
 const template = JSON.parse(process.env.LIMS_TEST_TEMPLATE ?? 'null') as TemplateInfo | null;
 const onPostgres = template?.kind === 'postgres' ? test : test.skip;
@@ -111,4 +112,34 @@ onPostgres('PG_PREPARED_STATEMENTS=off: nothing is prepared', async () => {
     for (let id = 1; id <= 3; id++) await sql`select label from item where id = ${id}`.execute(db);
     expect(await held(db)).toEqual([]);
   }, false);
+});
+
+test('a page is written with its limit in the text and its offset sent only past the first page; a bad page is refused', () => {
+  const db = new Kysely<{ item: { id: number; label: string } }>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  const page = (limit: number, offset: number) => paged(db.selectFrom('item').select('label').where('id', '>', 0).orderBy('id'), limit, offset).compile();
+  expect(page(11, 0)).toMatchObject({ sql: 'select "label" from "item" where "id" > $1 order by "id" limit 11', parameters: [0] });
+  expect(page(11, 20)).toMatchObject({ sql: 'select "label" from "item" where "id" > $1 order by "id" limit 11 offset $2', parameters: [0, 20] });
+  for (const [limit, offset] of [[1.5, 0], [-1, 0], [10, -10], [10, Number.NaN], [Number.MAX_SAFE_INTEGER + 2, 0]]) {
+    expect(() => page(limit, offset)).toThrow(RangeError);
+  }
+});
+
+onPostgres('a first page keeps one generic plan after five runs (no planning per call); every page answers its rows', async () => {
+  await withScratchDatabase(async (h) => {
+    const db = h.db as unknown as Kysely<{ item: { id: number; label: string } }>;
+    const page = (n: number) => paged(db.selectFrom('item').select('id').where('label', '<>', '').orderBy('id', 'desc'), 10, (n - 1) * 10).execute();
+    for (let run = 0; run < 8; run++) expect((await page(1)).map((r) => r.id)).toEqual([50, 49, 48, 47, 46, 45, 44, 43, 42, 41]);
+    expect((await page(3)).map((r) => r.id)).toEqual([30, 29, 28, 27, 26, 25, 24, 23, 22, 21]);
+    expect((await page(6)).map((r) => r.id)).toEqual([]);
+    const plans = await sql<{ generic_plans: number }>`select generic_plans::int from pg_prepared_statements where statement like ${'%order by "id" desc limit%'} and statement not like ${'%offset%'}`.execute(db as unknown as Kysely<never>);
+    expect(plans.rows).toHaveLength(1);
+    expect(plans.rows[0].generic_plans).toBeGreaterThan(0);
+  });
 });

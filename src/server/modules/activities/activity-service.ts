@@ -17,8 +17,8 @@ import { signaturesOf } from '../../lib/signatures';
 import { activitiesAccessibleTo, type AccessibleActivity } from '../users/user-access-repository';
 import { activeParameters, findActivity } from '../parameters/parameter-repository';
 import {
-  activityTypes, isolateTarget, listEntities, plantAssessmentTarget, transactionsOn, userWithManager, valuesOf,
-  type ActivityTypeRef, type Target, type TransactionView,
+  activityTypes, isolateTarget, listEntities, plantAssessmentTarget, transactionStatesOn, transactionsOn, userWithManager, valuesOf,
+  type ActivityTypeRef, type Target, type TransactionState, type TransactionView,
 } from './activity-repository';
 
 /**
@@ -90,7 +90,7 @@ export async function targetOf(db: Db, level: ActivityLevel, body: Body): Promis
 
 // ---- the caller's activities on a target ---------------------------------------------------------
 
-interface CallerActivity { type: ActivityTypeRef; t: TransactionView | undefined }
+interface CallerActivity<T extends TransactionState = TransactionView> { type: ActivityTypeRef; t: T | undefined }
 
 const screenOrder = (a: ActivityTypeRef, b: ActivityTypeRef) =>
   (a.sequence ?? Number.MAX_SAFE_INTEGER) - (b.sequence ?? Number.MAX_SAFE_INTEGER) ||
@@ -98,11 +98,13 @@ const screenOrder = (a: ActivityTypeRef, b: ActivityTypeRef) =>
   a.id - b.id;
 
 /** Per target id: the caller's activities there (accessible ones and those submitted to the caller), in screen order. */
-async function callerActivities(db: Db, caller: Caller, targetIds: readonly number[], opts: { all?: boolean } = {}): Promise<Map<number, CallerActivity[]>> {
-  const txs = await transactionsOn(db, caller.level, targetIds);
+async function callerActivities<T extends TransactionState>(
+  db: Db, caller: Caller, targetIds: readonly number[], read: (db: Db, level: ActivityLevel, ids: readonly number[]) => Promise<T[]>, opts: { all?: boolean } = {},
+): Promise<Map<number, Array<CallerActivity<T>>>> {
+  const txs = await read(db, caller.level, targetIds);
   const typeIds = new Set<number>([...caller.access.keys(), ...txs.map((t) => t.activityTypeId)]);
   const types = new Map((await activityTypes(db, [...typeIds])).map((a) => [a.id, a]));
-  const out = new Map<number, CallerActivity[]>();
+  const out = new Map<number, Array<CallerActivity<T>>>();
   for (const id of targetIds) {
     const here = txs.filter((t) => (caller.level === 'Level 2' ? t.plantAssessmentId : t.isolateId) === id);
     const byType = new Map(here.map((t) => [t.activityTypeId, t]));
@@ -110,7 +112,7 @@ async function callerActivities(db: Db, caller: Caller, targetIds: readonly numb
     for (const t of here) if (t.reportingManagerId === caller.id || opts.all) chosen.add(t.activityTypeId);
     const list = [...chosen]
       .map((typeId) => ({ type: types.get(typeId), t: byType.get(typeId) }))
-      .filter((x): x is CallerActivity => x.type !== undefined && x.type.level === caller.level && (x.type.active === 'Y' || x.t !== undefined));
+      .filter((x): x is CallerActivity<T> => x.type !== undefined && x.type.level === caller.level && (x.type.active === 'Y' || x.t !== undefined));
     list.sort((a, b) => screenOrder(a.type, b.type));
     out.set(id, list);
   }
@@ -126,7 +128,7 @@ export function summarise(statuses: readonly StoredStatus[]): StoredStatus {
   return 'A';
 }
 
-const waitsFor = (caller: Caller, x: CallerActivity) => (x.t?.status === 'S' || x.t?.amended === true) && x.t.reportingManagerId === caller.id;
+const waitsFor = (caller: Caller, x: CallerActivity<TransactionState>) => (x.t?.status === 'S' || x.t?.amended === true) && x.t.reportingManagerId === caller.id;
 
 /** The list rows (a page, or the one row `onlyId`); a search with `countUpTo` may answer a lower bound of its total (lib/paging.ts). */
 export async function listRows(db: Db, caller: Caller, opts: { page: number; search?: string; onlyId?: number; countUpTo?: number | null }): Promise<ActivityListRow[]> {
@@ -136,7 +138,7 @@ export async function listRows(db: Db, caller: Caller, opts: { page: number; sea
   const entities = await listEntities(db, {
     level: caller.level, callerId: caller.id, seesAll, search: opts.search, onlyId: opts.onlyId, limit, offset, countUpTo: opts.countUpTo,
   });
-  const acts = await callerActivities(db, caller, entities.map((e) => e.id));
+  const acts = await callerActivities(db, caller, entities.map((e) => e.id), transactionStatesOn);
   return entities.map((e, i) => {
     const mine = acts.get(e.id) ?? [];
     const approvalStatus = summarise(mine.map((x) => x.t?.status ?? null));
@@ -189,7 +191,7 @@ export async function stateFor(db: Db, caller: Caller, activityTypeId: number, t
 /** The activity buttons of a parameter screen. */
 export async function activityButtons(db: Db, caller: Caller, target: Target): Promise<ActivityButton[]> {
   const id = caller.level === 'Level 2' ? (target.plantAssessmentId as number) : target.isolateId;
-  const list = (await callerActivities(db, caller, [id], { all: caller.flags.toprole })).get(id) ?? [];
+  const list = (await callerActivities(db, caller, [id], transactionsOn, { all: caller.flags.toprole })).get(id) ?? [];
   const out: ActivityButton[] = [];
   for (const x of list) {
     const s = await stateFor(db, caller, x.type.id, x.t);

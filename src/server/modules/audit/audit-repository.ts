@@ -9,6 +9,7 @@ import { auditDiff, changesText, recordedCodes, recordedParameterIds, scrub, wit
 import { AUDIT_HISTORY_LIMIT, type AuditEntryRow, type AuditFilterOptions } from '../../../shared/contract/audit-endpoints';
 import { csvLine } from '../../lib/csv';
 import { formatIn, startOfDay } from './local-dates';
+import { paged } from '../../lib/paging';
 
 /** A checked filter (see audit-filter.ts). */
 export interface Filter {
@@ -98,8 +99,7 @@ export async function auditPage(db: Kysely<Database>, f: Filter, page: number, p
     .select(sql<number>`count(*) over ()`.as('total_items'))
     .where(where(f))
     .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .$call((q) => paged(q, pageSize, (page - 1) * pageSize))
     .execute();
   return entriesOf(db, rows, (i) => (page - 1) * pageSize + i + 1, (r) => Number((r as Row & { total_items: unknown }).total_items));
 }

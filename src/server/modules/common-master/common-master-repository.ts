@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction, type Selectable } from 'kysely';
 import type { CommonMasterTable, CommonMasterTypeTable, Database } from '../../db/types';
 import { PAGE_SIZE } from '../../../shared/resources';
 import { likePattern } from '../masters/resource-repository';
+import { paged } from '../../lib/paging';
 
 /**
  * Common master entries (DESIGN.md section 6: plain functions taking a Kysely instance or transaction).
@@ -66,8 +67,7 @@ export async function listEntries(db: Db, q: EntryPageQuery): Promise<Array<Entr
     .orderBy(sql`lower(t.type)`)
     .orderBy(sql`lower(cm.shortname)`)
     .orderBy('cm.id')
-    .limit(PAGE_SIZE)
-    .offset((q.page - 1) * PAGE_SIZE)
+    .$call((p) => paged(p, PAGE_SIZE, (q.page - 1) * PAGE_SIZE))
     .execute();
   return rows.map((r) => ({ ...r, total_items: Number(r.total_items) }));
 }

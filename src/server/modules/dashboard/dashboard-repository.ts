@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { BIOCONTROL, FUNCTIONAL_TRAITS, MICROBE_TYPE_TILES, type DashboardFigures } from '../../../shared/dashboard/dashboard';
 import type { AllSamplesRow } from '../../../shared/contract/dashboard-endpoints';
+import { paged } from '../../lib/paging';
 
 const PAGE = 10;
 const TILE_CODES = [...FUNCTIONAL_TRAITS.map((t) => t.shortname), ...BIOCONTROL.map((b) => b.shortname)];
@@ -87,8 +88,7 @@ export async function allSamples(db: Kysely<Database>, page: number): Promise<Al
       .where('s.active', '=', 'Y')
       .orderBy('s.created_at', 'desc')
       .orderBy('s.id', 'desc')
-      .limit(PAGE)
-      .offset((page - 1) * PAGE)
+      .$call((q) => paged(q, PAGE, (page - 1) * PAGE))
       .execute(),
     db.selectFrom('sample_inward').select(sql<number>`count(*)::int`.as('n')).where('active', '=', 'Y').executeTakeFirstOrThrow(),
   ]);

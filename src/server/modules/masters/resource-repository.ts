@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction, type SqlBool, type Expression } from 'kysely';
 import type { Database } from '../../db/types';
 import { PAGE_SIZE, fieldByName, type FieldDef, type LookupDef, type ResourceDef } from '../../../shared/resources';
+import { paged } from '../../lib/paging';
 
 /**
  * One repository for every simple master, driven by its definition (DESIGN.md sections 4 and 6).
@@ -70,8 +71,7 @@ export async function listPage(db: Db, r: ResourceDef, q: PageQuery): Promise<Ar
   const rows = await query
     .orderBy(sortKey(order))
     .orderBy('id')
-    .limit(PAGE_SIZE)
-    .offset((q.page - 1) * PAGE_SIZE)
+    .$call((p) => paged(p, PAGE_SIZE, (q.page - 1) * PAGE_SIZE))
     .execute();
   return rows as Array<DbRow & { total_items: number }>;
 }

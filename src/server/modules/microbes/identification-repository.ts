@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, MicrobeIdentificationTable } from '../../db/types';
 import { likePattern } from '../masters/resource-repository';
+import { paged } from '../../lib/paging';
 
 /** The microbe identification of an isolate (one per isolate, unique index on isolate_id). */
 type Db = Kysely<Database> | Transaction<Database>;
@@ -81,7 +82,7 @@ export async function awaitingIdentification(db: Db, o: { offset: number; limit:
     q = q.where((eb) => eb.or([eb('i.samplenov', 'ilike', like), eb('i.isolatecode', 'ilike', like), eb('s.sampleno', 'ilike', like)]));
   }
   const [rows, count] = await Promise.all([
-    q.select(['i.id', 'i.samplenov', 'i.isolatecode', 's.sampleno', 'i.sampletype', 'i.created_at']).orderBy('i.id', 'desc').limit(o.limit).offset(o.offset).execute(),
+    q.select(['i.id', 'i.samplenov', 'i.isolatecode', 's.sampleno', 'i.sampletype', 'i.created_at']).orderBy('i.id', 'desc').$call((p) => paged(p, o.limit, o.offset)).execute(),
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };

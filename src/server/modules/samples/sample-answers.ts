@@ -1,5 +1,5 @@
 import type { SampleInwardRecord, SampleInwardRow } from '../../../shared/contract/sample-endpoints';
-import { PAGE_SIZE, type IsolateRow, type SampleRow } from './sample-repository';
+import { PAGE_SIZE, type IsolateRow, type ListedSample, type SampleRow } from './sample-repository';
 
 /** Request values and answer shapes of the sample and isolate routes (legacy field names). */
 
@@ -32,7 +32,7 @@ export function recordOf(r: SampleRow): SampleInwardRecord {
   };
 }
 
-export function rowsOf(page: number, rows: Array<SampleRow & { total_items: number; total_is_lower_bound?: boolean }>): SampleInwardRow[] {
+export function rowsOf(page: number, rows: Array<ListedSample & { total_items: number; total_is_lower_bound?: boolean }>): SampleInwardRow[] {
   return rows.map((r, i) => ({
     id: r.id,
     srno: (page - 1) * PAGE_SIZE + i + 1,
