@@ -41,7 +41,7 @@ export const FAR_OFFSET = 1_000;
  * A page of `q`: `limit` rows from `offset`, written so that PostgreSQL can keep one plan for the statement
  * (db/prepared-statements.ts). The limit is a page size the server fixes, so it is part of the text; the offset
  * is sent as a value, and only past the first page. With `limit $1 offset $2` PostgreSQL planned every run of a
- * list's page (a plan for the values is far cheaper than a generic one): at 100k samples a third of a Level 1
+ * list's page (a plan for the values is far cheaper than a generic one): at 100k samples about half of a Level 1
  * page's database time under load. The first page's `limit 11` gets a generic plan after five runs.
  */
 export function paged<Q extends { limit(n: Expression<number>): Q; offset(n: number): Q }>(q: Q, limit: number, offset: number): Q {
