@@ -131,8 +131,8 @@ const sampleTotals = commitCache<number>({
 export const SAMPLE_TEXT = sql<string>`(sampleinno || E'\n' || sampleno || E'\n' || sampledby || E'\n' || resource_name || E'\n' || state_name || E'\n' || district_name || E'\n' || source || E'\n' || otp)`;
 
 /**
- * The columns a list row shows (answers rowsOf, withStatusChanges): under load the server's share of a page read
- * from the database is mostly decoding the rows, and a sample has 31 columns.
+ * The columns a list row shows (answers rowsOf, withStatusChanges), not the sample's 31: decoding every column of
+ * every row was a visible part of a page's cost under load (bench/history.md, twelfth entry).
  */
 const LISTED = [
   'id', 'sampleinno', 'sampleno', 'sampling_date', 'inward_date', 'sampledby', 'resource_name', 'state_name', 'district_name', 'typedataof', 'active',
