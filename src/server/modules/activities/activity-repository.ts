@@ -52,6 +52,8 @@ export interface ListEntity {
   total: number;
   /** Said only when countUpTo was: `total` is countUpTo + 1, a lower bound (lib/paging.ts). */
   lowerBound?: boolean;
+  /** The states of the level's transactions on this row (no names: what a list row needs), read with the page. */
+  states: TransactionState[];
 }
 
 /**
@@ -122,7 +124,7 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
     read: (limit, offset, order, at) =>
       (at === undefined ? query
         : query.where(level2 ? 'pa.id' : 'i.id', '<', bucketStart.ids(at.bucket + 1)).where(level2 ? 'pa.id' : 'i.id', '>=', bucketStart.ids(at.through)))
-        .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
+        .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode', statesOfRow(q.level)])
         .orderBy(level2 ? 'pa.id' : 'i.id', order === 'listed' ? 'desc' : 'asc')
         .$call((q) => paged(q, limit, offset))
         .execute(),
@@ -135,9 +137,26 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
   });
   return rows.map((r) => ({
     id: Number(r.id), isolateId: r.isolate_id, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode,
-    pncode: r.pncode ?? null, total, ...(lowerBound === undefined ? {} : { lowerBound }),
+    pncode: r.pncode ?? null, total, lowerBound, states: r.states.map(stateOfTuple),
   }));
 }
+
+/** A transaction's state as the page carries it: [id, type, isolate, plant assessment, status, owner, manager, amended_at set]. */
+type StateTuple = [number, number, number, number | null, TransactionRow['status'], number, number | null, boolean];
+
+/**
+ * The states of a list row's transactions of the level, as a column of the page's own statement (a JSON array of
+ * StateTuple): reading them in a second statement was a second round trip on every page, about a third of a
+ * Level 1 page's cost under load (bench/history.md, thirteenth entry). Ten rows' transactions are a few dozen.
+ */
+const statesOfRow = (level: ActivityLevel) => {
+  const target = level === 'Level 2' ? sql`t.plant_assessment_id = pa.id` : sql`t.isolate_id = i.id`;
+  return sql<StateTuple[]>`(select coalesce(json_agg(json_build_array(t.id, t.activity_type_id, t.isolate_id, t.plant_assessment_id, t.status, t.owner_id, t.reporting_manager_id, t.amended_at is not null)), '[]') from activity_transaction t where t.level = ${level} and ${target})`.as('states');
+};
+
+const stateOfTuple = ([id, activityTypeId, isolateId, plantAssessmentId, status, ownerId, reportingManagerId, amendedSet]: StateTuple): TransactionState => ({
+  id, activityTypeId, isolateId, plantAssessmentId, status, ownerId, reportingManagerId, amended: status === 'A' && amendedSet,
+});
 
 /** What a list row needs of a transaction: its state, without the names and remark a screen shows. */
 export interface TransactionState {
@@ -175,15 +194,6 @@ const stateOf = (r: { id: number; activity_type_id: number; isolate_id: number; 
   reportingManagerId: r.reporting_manager_id,
   amended: r.status === 'A' && r.amended_at !== null,
 });
-
-/**
- * The states of the transactions of a level on some isolates (Level 1) or plant assessments (Level 2): what a list
- * page reads (one table, no names; under load, joining the names to every page cost the lists a fifth of their rate).
- */
-export async function transactionStatesOn(db: Db, level: ActivityLevel, targetIds: readonly number[]): Promise<TransactionState[]> {
-  if (targetIds.length === 0) return [];
-  return (await transactionsWhere(db, level, targetIds).select(STATE_COLUMNS).execute()).map(stateOf);
-}
 
 /** The transactions of a level on some isolates (Level 1) or plant assessments (Level 2), with names and remark. */
 export async function transactionsOn(db: Db, level: ActivityLevel, targetIds: readonly number[]): Promise<TransactionView[]> {

@@ -45,16 +45,15 @@ export async function recordIntegrity(req: FastifyRequest, row: SampleRow): Prom
 }
 
 /**
- * List rows with who deleted (or restored) each sample, when and why. The status columns come with the page's
- * own rows (no second read of the page); only the names of those who changed a status are looked up, and only
- * when the page has such a row.
+ * Who deleted (or restored) the samples of a list page, when and why, by sample id (only the changed ones). The
+ * status columns come with the page's own rows (no second read of the page); only the names of those who changed a
+ * status are looked up, and only when the page has such a row.
  */
-export async function withStatusChanges<T extends { id: number }>(
-  db: Kysely<Database>, stored: Array<Pick<SampleRow, 'id' | 'status_changed_at' | 'status_changed_by' | 'status_reason'>>, rows: T[],
-): Promise<Array<T & { statusChange: StatusChangeInfo | null }>> {
+export async function statusChangesOf(
+  db: Kysely<Database>, stored: ReadonlyArray<Pick<SampleRow, 'id' | 'status_changed_at' | 'status_changed_by' | 'status_reason'>>,
+): Promise<Map<number, StatusChangeInfo | null>> {
   const changed = stored.filter((c) => c.status_changed_at && c.status_changed_by !== null);
+  if (changed.length === 0) return new Map();
   const who = await names(db, changed.map((c) => c.status_changed_by!));
-  const byId = new Map(changed.map((c) => [c.id, statusChangeOf(c, who)]));
-  return rows.map((r) => ({ ...r, statusChange: byId.get(r.id) ?? null }));
+  return new Map(changed.map((c) => [c.id, statusChangeOf(c, who)]));
 }
-

@@ -177,7 +177,7 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
     count: async () => (opts.search ? Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n) : maintainedTotal(db, 'samples')),
     cap: opts.search && opts.countUpTo ? { upTo: opts.countUpTo, countAtMost: (n) => countAtMost(db, base.select(sql`1`.as('one')), n) } : null,
   });
-  return rows.map((r) => ({ ...r, total_items: total, ...(lowerBound === undefined ? {} : { total_is_lower_bound: lowerBound }) }));
+  return { rows, total, lowerBound };
 }
 
 /** An active entry of a common master type (by its type name), by id or by short name / value. */

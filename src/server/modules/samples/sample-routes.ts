@@ -16,7 +16,7 @@ import { SAMPLE_CONTRACT } from '../../../shared/contract/sample-schemas';
 import { isolateRoutes } from './isolate-routes';
 import { amendmentReasonOf, recordAmendment, requireOwnerOrTopRole, requireReason, resultsRestOn } from '../../lib/amendments';
 import { AMENDMENT_MSG, AMENDMENT_REASON_MAX } from '../../../shared/contract/amendments';
-import { withStatusChanges, recordIntegrity } from './sample-integrity';
+import { statusChangesOf, recordIntegrity } from './sample-integrity';
 
 /**
  * Sample inward (spec 001 sections 2-5, 7, 8): the list and its search, the record by id, the save (numbers,
@@ -33,8 +33,8 @@ const E = SAMPLE_ENDPOINTS;
 async function list(req: FastifyRequest) {
   const body = bodyOf(req);
   const page = pageOf(body.pageno);
-  const rows = await listSamples(req.server.db, { page });
-  return withStatusChanges(req.server.db, rows, rowsOf(page, rows));
+  const listed = await listSamples(req.server.db, { page });
+  return rowsOf(page, listed, await statusChangesOf(req.server.db, listed.rows));
 }
 
 async function search(req: FastifyRequest) {
@@ -44,8 +44,8 @@ async function search(req: FastifyRequest) {
   if (text.length > 100) throw new HttpError(400, 'The search text must be at most 100 characters.');
   const countUpTo = countUpToOf(body.countUpTo);
   const page = pageOf(body.pageno);
-  const rows = await listSamples(req.server.db, { page, search: text, countUpTo });
-  return withStatusChanges(req.server.db, rows, rowsOf(page, rows));
+  const listed = await listSamples(req.server.db, { page, search: text, countUpTo });
+  return rowsOf(page, listed, await statusChangesOf(req.server.db, listed.rows));
 }
 
 async function byId(req: FastifyRequest) {

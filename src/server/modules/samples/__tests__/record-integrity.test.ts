@@ -120,6 +120,9 @@ describe('the sample inward record under approved results', () => {
 
     const queue = (await t.post('/api/transaction/getApprovalQueue', {}, lab.manager.session)).json() as Row[];
     expect(queue.find((q) => q.samplenov === iso.samplenov)).toMatchObject({ amended: true, actid: lab.l1.id });
+    // The Level 1 list reads its rows' transaction states with the page: the row says it waits again.
+    const level1 = (await t.post('/api/transaction/getactitransctionhome', { pageno: 1 }, lab.manager.session)).json() as Row[];
+    expect(level1.find((r) => r.samplenov === iso.samplenov)).toMatchObject({ amended: true, actid: lab.l1.id });
     expect((await t.post('/api/transaction/getApprovalCounts', {}, lab.manager.session)).json().level1).toBeGreaterThan(0);
     const buttons = (await t.post('/api/master/getactivityforparamconf', { samplenov: iso.samplenov }, lab.manager.session)).json() as Row[];
     expect(buttons.find((b) => b.id === lab.l1.id)).toMatchObject({ status: 'A', amended: true, mode: 'manager' });
