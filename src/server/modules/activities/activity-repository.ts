@@ -5,6 +5,7 @@ import { fullName } from '../users/user-access-repository';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { countAtMost, keptIn, NOT_KEPT, pageAndTotal, paged } from '../../lib/paging';
 import { bucketStart, maintainedTotal, positionIn } from '../../lib/list-totals';
+import { compiledOnce } from '../../lib/compiled-once';
 
 /**
  * Activity transactions (spec 001 sections 2-5): the list rows per isolate / plant assessment, the targets
@@ -77,8 +78,8 @@ const ownTotals = commitCache<number>({
   refreshInBackground: true, version: WHEN_AUDIT_TRAIL_MOVES,
 });
 
-/** A page of isolates (Level 1) or plant assessments (Level 2) the caller sees, newest first, with the total. */
-export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<ListEntity[]> {
+/** The isolates (Level 1) or plant assessments (Level 2) a list query selects from, before its page. */
+function entityQuery(db: Kysely<Database>, q: ListQuery, text: string | undefined) {
   const level2 = q.level === 'Level 2';
   let query = db
     .selectFrom('isolate as i')
@@ -100,7 +101,6 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
       ),
     );
   }
-  const text = q.search?.trim();
   if (text) {
     const p = likePattern(text);
     query = query.where((eb) =>
@@ -112,28 +112,44 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
       ]),
     );
   }
+  return query;
+}
+
+/** The pages of the lists without a search text, compiled once (lib/compiled-once.ts). */
+const unsearchedPages = compiledOnce();
+
+/** A page of isolates (Level 1) or plant assessments (Level 2) the caller sees, newest first, with the total. */
+export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<ListEntity[]> {
+  const level2 = q.level === 'Level 2';
+  const text = q.search?.trim() || undefined;
+  let built: ReturnType<typeof entityQuery> | undefined;
+  const query = () => (built ??= entityQuery(db, q, text));
   // The whole list's total is maintained by the database (a 16-row sum, lib/list-totals.ts); any other is counted.
   const whole = q.seesAll && !text && q.onlyId === undefined;
   const count = async () =>
     whole ? maintainedTotal(db, level2 ? 'level2' : 'level1')
-      : Number((await query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+      : Number((await query().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
   // One row (onlyId) always ends its list: its total is the page's (lib/paging.ts), never a kept one.
   const { rows, total, lowerBound } = await pageAndTotal({
     offset: q.offset,
     limit: q.limit,
-    read: (limit, offset, order, at) =>
-      (at === undefined ? query
-        : query.where(level2 ? 'pa.id' : 'i.id', '<', bucketStart.ids(at.bucket + 1)).where(level2 ? 'pa.id' : 'i.id', '>=', bucketStart.ids(at.through)))
+    read: async (limit, offset, order, at) => {
+      const page = () => (at === undefined ? query()
+        : query().where(level2 ? 'pa.id' : 'i.id', '<', bucketStart.ids(at.bucket + 1)).where(level2 ? 'pa.id' : 'i.id', '>=', bucketStart.ids(at.through)))
         .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode', statesOfRow(q.level)])
         .orderBy(level2 ? 'pa.id' : 'i.id', order === 'listed' ? 'desc' : 'asc')
-        .$call((q) => paged(q, limit, offset))
-        .execute(),
+        .$call((q) => paged(q, limit, offset));
+      if (text) return page().execute();
+      // Every value the statement holds, besides the text it has none of.
+      const key = JSON.stringify([q.level, q.seesAll ? null : q.callerId, q.onlyId ?? null, limit, offset, order, at?.bucket ?? null, at?.through ?? null]);
+      return (await db.executeQuery(unsearchedPages.get(key, page))).rows;
+    },
     seek: whole ? (offset, limit) => positionIn(db, level2 ? 'level2' : 'level1', offset, limit) : undefined,
     kept: q.onlyId !== undefined ? NOT_KEPT
       : q.seesAll ? keptIn(allTotals, db, `${q.level}|${text ?? ''}`)
         : keptIn(ownTotals, db, `${q.level}|${q.callerId}|${text ?? ''}`),
     count,
-    cap: text && q.countUpTo && q.onlyId === undefined ? { upTo: q.countUpTo, countAtMost: (n) => countAtMost(db, query.select(sql`1`.as('one')), n) } : null,
+    cap: text && q.countUpTo && q.onlyId === undefined ? { upTo: q.countUpTo, countAtMost: (n) => countAtMost(db, query().select(sql`1`.as('one')), n) } : null,
   });
   return rows.map((r) => ({
     id: Number(r.id), isolateId: r.isolate_id, sampleno: r.sampleno, samplenov: r.samplenov, isolatecode: r.isolatecode,

@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
-import { countAtMost, keptIn, pageAndTotal, paged } from '../../lib/paging';
-import { bucketStart, maintainedTotal, positionIn } from '../../lib/list-totals';
+import { countAtMost, keptIn, pageAndTotal, paged, type ReadOrder } from '../../lib/paging';
+import { bucketStart, maintainedTotal, positionIn, type ListPosition } from '../../lib/list-totals';
+import { compiledOnce } from '../../lib/compiled-once';
 
 /**
  * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
@@ -140,6 +141,29 @@ const LISTED = [
 ] as const satisfies ReadonlyArray<keyof SampleRow>;
 export type ListedSample = Pick<SampleRow, (typeof LISTED)[number]>;
 
+/** The samples a list selects from, before its page (listSamples' `base`). */
+type SampleBase = SelectQueryBuilder<Database, 'sample_inward', Record<never, never>>;
+
+/** The pages of the whole list (no search text), compiled once (lib/compiled-once.ts). */
+const unsearchedPages = compiledOnce();
+
+/** The statement of a page of `base` (listSamples' read). */
+function pageOfSamples(db: Kysely<Database>, base: SampleBase, whole: boolean, limit: number, offset: number, order: ReadOrder, at: ListPosition | undefined) {
+  const dir = order === 'listed' ? 'desc' : 'asc';
+  // A deep page of the whole list is read from the days that hold its rows (lib/paging.ts `seek`): only the
+  // first day's newer samples are skipped. Past the first page of the whole list, the rows skipped are walked in
+  // the (created_at, id) index alone and only the page's rows are read whole (at 1M samples the middle page
+  // took 1.8 s reading every skipped row from the top; bench/history.md).
+  const from = at === undefined ? base : base
+    .where(sql<boolean>`created_at < ${bucketStart.samples(at.bucket + 1).toISOString()}::timestamptz`)
+    .where(sql<boolean>`created_at >= ${bucketStart.samples(at.through).toISOString()}::timestamptz`);
+  if (whole && offset > 0) {
+    const ids = from.select('id').orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
+    return db.selectFrom('sample_inward').select(LISTED).where('id', 'in', ids).orderBy('created_at', dir).orderBy('id', dir);
+  }
+  return from.select(LISTED).orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
+}
+
 /**
  * A page of samples, newest first, with the total; `search` filters on the text columns (SAMPLE_TEXT).
  * The page and the total are two queries: `count(*) over ()` would make the database build and sort every
@@ -156,20 +180,11 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
   const { rows, total, lowerBound } = await pageAndTotal({
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
-    read: (limit, offset, order, at) => {
-      const dir = order === 'listed' ? 'desc' : 'asc';
-      // A deep page of the whole list is read from the days that hold its rows (lib/paging.ts `seek`): only the
-      // first day's newer samples are skipped. Past the first page of the whole list, the rows skipped are walked in
-      // the (created_at, id) index alone and only the page's rows are read whole (at 1M samples the middle page
-      // took 1.8 s reading every skipped row from the top; bench/history.md).
-      const from = at === undefined ? base : base
-        .where(sql<boolean>`created_at < ${bucketStart.samples(at.bucket + 1).toISOString()}::timestamptz`)
-        .where(sql<boolean>`created_at >= ${bucketStart.samples(at.through).toISOString()}::timestamptz`);
-      if (!opts.search && offset > 0) {
-        const ids = from.select('id').orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
-        return db.selectFrom('sample_inward').select(LISTED).where('id', 'in', ids).orderBy('created_at', dir).orderBy('id', dir).execute();
-      }
-      return from.select(LISTED).orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset)).execute();
+    read: async (limit, offset, order, at) => {
+      const page = () => pageOfSamples(db, base, !opts.search, limit, offset, order, at);
+      if (opts.search) return page().execute();
+      // Every value the statement holds (the whole list's pages: there is no text).
+      return (await db.executeQuery(unsearchedPages.get(JSON.stringify([limit, offset, order, at?.bucket ?? null, at?.through ?? null]), page))).rows;
     },
     seek: opts.search ? undefined : (offset, limit) => positionIn(db, 'samples', offset, limit),
     kept: keptIn(sampleTotals, db, opts.search ?? ''),

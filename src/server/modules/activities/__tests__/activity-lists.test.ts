@@ -90,6 +90,13 @@ describe('Level 1 list and search', () => {
     await submit(worker, iso);
     const rows = (await tr(boss, 'getactitransctionhome', { pageno: 1 })).json() as Row[];
     expect(rows.map((r) => [r.id, r.approvalStatus, r.actid, r.totalItems])).toEqual([[iso.id, 'S', lab.l1.id, 1]]);
+    // Another such manager's first page is the same statement for another caller (compiled once): only their own.
+    const boss2 = await insertUser(t, 'tbosb', { roleId: role, activities: [] });
+    const worker2 = await insertUser(t, 'twrkb', { roleId: role, managerId: boss2.id, activities: [lab.l1.id] });
+    const iso2 = await insertIsolate(t, lab.creator, 'TBOSS');
+    await submit(worker2, iso2);
+    expect(((await tr(boss2, 'getactitransctionhome', { pageno: 1 })).json() as Row[]).map((r) => r.id)).toEqual([iso2.id]);
+    expect(((await tr(boss, 'getactitransctionhome', { pageno: 1 })).json() as Row[]).map((r) => r.id)).toEqual([iso.id]);
     // The outsider (no access, nothing submitted to them) sees nothing.
     expect((await tr(lab.outsider, 'getactitransctionhome', { pageno: 1 })).json()).toEqual([]);
   });

@@ -1,0 +1,28 @@
+/**
+ * lib/compiled-once.ts: a statement is compiled once per key, and the cache never holds more than MAX_KEYS. What
+ * the key must name is tested through the lists that use it (activity-lists.test.ts: two managers' first pages).
+ */
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { compiledOnce, MAX_KEYS } from '../compiled-once';
+
+const db = new Kysely<{ t: { id: number } }>({
+  dialect: { createAdapter: () => new PostgresAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (k) => new PostgresIntrospector(k), createQueryCompiler: () => new PostgresQueryCompiler() },
+});
+
+test('the same key answers the statement compiled the first time, without building it again', () => {
+  const cache = compiledOnce();
+  const build = jest.fn((id: number) => db.selectFrom('t').select('id').where('id', '=', id));
+  const first = cache.get('a', () => build(1));
+  const again = cache.get('a', () => build(2));
+  expect(again).toBe(first);
+  expect(build).toHaveBeenCalledTimes(1);
+  expect([first.sql, first.parameters]).toEqual(['select "id" from "t" where "id" = $1', [1]]);
+  expect(cache.get('b', () => build(2)).parameters).toEqual([2]);
+});
+
+test('past MAX_KEYS keys the cache starts again instead of growing', () => {
+  const cache = compiledOnce();
+  for (let i = 0; i < MAX_KEYS + 5; i++) cache.get(`k${i}`, () => db.selectFrom('t').select('id').where('id', '=', i));
+  expect(cache.size).toBe(5);
+  expect(cache.get(`k${MAX_KEYS + 4}`, () => db.selectFrom('t').select('id').where('id', '=', -1)).parameters).toEqual([MAX_KEYS + 4]);
+});
