@@ -5,10 +5,11 @@
  * with samples and isolates made inactive in between): every deep page shows exactly the rows and serial numbers
  * offset paging gives, the last page included, and a page past the end is empty.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type TestApp } from '../test-support/test-app';
 import { bulkLoad } from '../cli/seed-bulk';
 import { FAR_OFFSET } from '../lib/paging';
+import { entityPage } from '../modules/activities/activity-repository';
 import type { LoginResponse } from '../../shared/contract/session';
 
 let t: TestApp;
@@ -70,4 +71,20 @@ test('Level 1 and Level 2 lists: deep pages and the last page are the rows offse
   const level2 = "select pa.id from isolate i join sample_inward s on s.id = i.sample_inward_id join plant_assessment pa on pa.isolate_id = i.id where i.active = 'Y' and s.active = 'Y' order by pa.id desc";
   const total2 = Number((await sql<{ n: number }>`select count(*)::int as n from (${sql.raw(level2)}) x`.execute(t.handle.db)).rows[0].n);
   await checkDeepPages('getLevel2ActivityHome', level2, total2);
+});
+
+/** Every subplan of a plan (explain's JSON) with how many times it ran. */
+function subPlanLoops(node: Record<string, unknown>): number[] {
+  const here = node['Parent Relationship'] === 'SubPlan' ? [Number(node['Actual Loops'])] : [];
+  return [...here, ...((node.Plans as Array<Record<string, unknown>> | undefined) ?? []).flatMap(subPlanLoops)];
+}
+
+test("a deep Level page reads its rows' transaction states for its own rows only, not for the rows its offset skips", async () => {
+  for (const level of ['Level 1', 'Level 2'] as const) {
+    const page = entityPage(t.handle.db, { level, callerId: 1, seesAll: true, limit: 11, offset: 500 }, undefined, 11, 500, 'listed').compile();
+    const { rows } = await t.handle.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (analyze, format json) ${page.sql}`, [...page.parameters]));
+    const plan = rows[0]['QUERY PLAN'];
+    const top = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: Record<string, unknown> }>;
+    expect({ level, loops: subPlanLoops(top[0].Plan) }).toEqual({ level, loops: [11] });
+  }
 });

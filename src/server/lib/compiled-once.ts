@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable } from 'kysely';
+import { CompiledQuery, type Compilable } from 'kysely';
 
 /**
  * Statements compiled once and run again, for the hot list pages every screen opens: building a Kysely query and
@@ -20,7 +20,9 @@ export function compiledOnce(): CompiledOnce {
     get<R>(key: string, build: () => Compilable<R>): CompiledQuery<R> {
       const hit = kept.get(key);
       if (hit) return hit as CompiledQuery<R>;
-      const compiled = build().compile();
+      // The text and the values only: the query's tree, which running it does not need, is several times their size.
+      const { sql, parameters } = build().compile();
+      const compiled = CompiledQuery.raw(sql, [...parameters]) as CompiledQuery<R>;
       if (kept.size >= MAX_KEYS) kept.clear();
       kept.set(key, compiled);
       return compiled;

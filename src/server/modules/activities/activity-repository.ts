@@ -3,8 +3,8 @@ import type { ActivityTransactionTable, Database } from '../../db/types';
 import type { ActivityLevel } from '../../../shared/contract/activity-endpoints';
 import { fullName } from '../users/user-access-repository';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
-import { countAtMost, keptIn, NOT_KEPT, pageAndTotal, paged } from '../../lib/paging';
-import { bucketStart, maintainedTotal, positionIn } from '../../lib/list-totals';
+import { countAtMost, keptIn, NOT_KEPT, pageAndTotal, paged, type ReadOrder } from '../../lib/paging';
+import { bucketStart, maintainedTotal, positionIn, type ListPosition } from '../../lib/list-totals';
 import { compiledOnce } from '../../lib/compiled-once';
 
 /**
@@ -115,6 +115,23 @@ function entityQuery(db: Kysely<Database>, q: ListQuery, text: string | undefine
   return query;
 }
 
+/**
+ * The statement of a page of a list (listEntities' read; `at`: lib/paging.ts `seek`). The rows' transaction states
+ * are read over the page's rows only: in the page's own select list PostgreSQL would read them for every row its
+ * offset skips too.
+ */
+export function entityPage(db: Kysely<Database>, q: ListQuery, text: string | undefined, limit: number, offset: number, order: ReadOrder, at?: ListPosition) {
+  const level2 = q.level === 'Level 2';
+  const dir = order === 'listed' ? 'desc' : 'asc';
+  const base = entityQuery(db, q, text);
+  const rows = (at === undefined ? base
+    : base.where(level2 ? 'pa.id' : 'i.id', '<', bucketStart.ids(at.bucket + 1)).where(level2 ? 'pa.id' : 'i.id', '>=', bucketStart.ids(at.through)))
+    .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
+    .orderBy(level2 ? 'pa.id' : 'i.id', dir)
+    .$call((page) => paged(page, limit, offset));
+  return db.selectFrom(rows.as('p')).selectAll('p').select(statesOfRow(q.level)).orderBy('p.id', dir);
+}
+
 /** The pages of the lists without a search text, compiled once (lib/compiled-once.ts). */
 const unsearchedPages = compiledOnce();
 
@@ -134,11 +151,7 @@ export async function listEntities(db: Kysely<Database>, q: ListQuery): Promise<
     offset: q.offset,
     limit: q.limit,
     read: async (limit, offset, order, at) => {
-      const page = () => (at === undefined ? query()
-        : query().where(level2 ? 'pa.id' : 'i.id', '<', bucketStart.ids(at.bucket + 1)).where(level2 ? 'pa.id' : 'i.id', '>=', bucketStart.ids(at.through)))
-        .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode', statesOfRow(q.level)])
-        .orderBy(level2 ? 'pa.id' : 'i.id', order === 'listed' ? 'desc' : 'asc')
-        .$call((q) => paged(q, limit, offset));
+      const page = () => entityPage(db, q, text, limit, offset, order, at);
       if (text) return page().execute();
       // Every value the statement holds, besides the text it has none of.
       const key = JSON.stringify([q.level, q.seesAll ? null : q.callerId, q.onlyId ?? null, limit, offset, order, at?.bucket ?? null, at?.through ?? null]);
@@ -162,11 +175,12 @@ type StateTuple = [number, number, number, number | null, TransactionRow['status
 
 /**
  * The states of a list row's transactions of the level, as a column of the page's own statement (a JSON array of
- * StateTuple): reading them in a second statement was a second round trip on every page, about a third of a
- * Level 1 page's cost under load (bench/history.md, thirteenth entry). Ten rows' transactions are a few dozen.
+ * StateTuple, read over the page's rows `p`): reading them in a second statement was a second round trip on every
+ * page, about a third of a Level 1 page's cost under load (bench/history.md, thirteenth entry). Ten rows'
+ * transactions are a few dozen.
  */
 const statesOfRow = (level: ActivityLevel) => {
-  const target = level === 'Level 2' ? sql`t.plant_assessment_id = pa.id` : sql`t.isolate_id = i.id`;
+  const target = level === 'Level 2' ? sql`t.plant_assessment_id = p.id` : sql`t.isolate_id = p.id`;
   return sql<StateTuple[]>`(select coalesce(json_agg(json_build_array(t.id, t.activity_type_id, t.isolate_id, t.plant_assessment_id, t.status, t.owner_id, t.reporting_manager_id, t.amended_at is not null)), '[]') from activity_transaction t where t.level = ${level} and ${target})`.as('states');
 };
 
