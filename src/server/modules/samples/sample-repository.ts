@@ -132,7 +132,7 @@ const sampleTotals = commitCache<number>({
 export const SAMPLE_TEXT = sql<string>`(sampleinno || E'\n' || sampleno || E'\n' || sampledby || E'\n' || resource_name || E'\n' || state_name || E'\n' || district_name || E'\n' || source || E'\n' || otp)`;
 
 /**
- * The columns a list row shows (answers rowsOf, withStatusChanges), not the sample's 31: decoding every column of
+ * The columns a list row shows (answers rowsOf, statusChangesOf), not the sample's 31: decoding every column of
  * every row was a visible part of a page's cost under load (bench/history.md, twelfth entry).
  */
 const LISTED = [
