@@ -10,6 +10,7 @@ import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type Test
 import { bulkLoad } from '../cli/seed-bulk';
 import { FAR_OFFSET } from '../lib/paging';
 import { entityPage } from '../modules/activities/activity-repository';
+import { SAMPLE_TEXT, WALK_MIN } from '../modules/samples/sample-repository';
 import type { LoginResponse } from '../../shared/contract/session';
 
 let t: TestApp;
@@ -87,4 +88,32 @@ test("a deep Level page reads its rows' transaction states for its own rows only
     const top = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: Record<string, unknown> }>;
     expect({ level, loops: subPlanLoops(top[0].Plan) }).toEqual({ level, loops: [11] });
   }
+});
+
+/** Every page of a Sample Inward search, against the matches in the list's order read straight from the database. */
+async function checkSearchPages(text: string, minMatches: number) {
+  const { rows: matches } = await sql<{ id: number }>`select id from sample_inward where ${SAMPLE_TEXT} ilike ${`%${text}%`} order by created_at desc, id desc`.execute(t.handle.db);
+  expect({ text, enough: matches.length >= minMatches }).toEqual({ text, enough: true });
+  const ids = matches.map((r) => Number(r.id));
+  const last = Math.max(1, Math.ceil(ids.length / PAGE));
+  for (let pageno = 1; pageno <= last + 1; pageno++) {
+    const res = await t.post('/api/transaction/getSearchForsampleinward', { pageno, searchText: text }, admin);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as Row[];
+    const offset = (pageno - 1) * PAGE;
+    expect({ text, pageno, ids: rows.map((r) => r.id) }).toEqual({ text, pageno, ids: ids.slice(offset, offset + PAGE) });
+    if (rows.length) expect({ text, pageno, total: rows[0].totalItems }).toEqual({ text, pageno, total: ids.length });
+  }
+}
+
+test('Sample Inward search: a text whose matches are all among the oldest samples, a rare one, a common one and one in between, every page', async () => {
+  const oldest = (await sql<{ sampleno: string }>`select sampleno from sample_inward order by created_at, id limit 1`.execute(t.handle.db)).rows[0].sampleno;
+  // Past the first statement's walk (WALK_MIN samples): only the second statement finds them.
+  await checkSearchPages(oldest, 1);
+  const { rows: [common] } = await sql<{ state_name: string; n: number }>`select state_name, count(*)::int as n from sample_inward group by state_name order by n desc limit 1`.execute(t.handle.db);
+  expect(common.n).toBeGreaterThan(WALK_MIN / 10);
+  await checkSearchPages(common.state_name, 100);
+  // Every 50th sample in the list's order: a few in the first walk, not a page, so the page comes from the second statement.
+  await sql`update sample_inward set source = 'Quarry-Fifty' where id in (select id from (select id, row_number() over (order by created_at desc, id desc) as n from sample_inward) x where n % 50 = 7)`.execute(t.handle.db);
+  await checkSearchPages('quarry-fifty', 30);
 });

@@ -164,6 +164,39 @@ function pageOfSamples(db: Kysely<Database>, base: SampleBase, whole: boolean, l
   return from.select(LISTED).orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
 }
 
+/** The columns SAMPLE_TEXT joins (a search's bounded walk reads them to test its rows). */
+const TEXT_COLUMNS = ['sampleinno', 'sampleno', 'sampledby', 'resource_name', 'state_name', 'district_name', 'source', 'otp'] as const;
+
+/** What a search's walk reads of each sample: the listed columns, the searched ones and the order's. */
+const WALKED = [...new Set([...LISTED, ...TEXT_COLUMNS, 'created_at'] as const)];
+
+/** Rows a search's first statement may walk in the list's order: this many per row of the pages up to the one asked, at least WALK_MIN. */
+export const WALK_PER_ROW = 30;
+export const WALK_MIN = 300;
+
+/**
+ * A page of a search's matches in the list's order (`order`), in at most two statements, neither of which can read
+ * the whole list for a rare text:
+ * 1. The matches among the first `WALK_PER_ROW` × (offset + limit) samples in that order (at least WALK_MIN): a
+ *    walk of the list's index that stops after its rows. A common text ('Pune') is answered here, as before.
+ * 2. Only when those samples do not hold the page: every match, through the trigram index (a materialised set, so
+ *    that PostgreSQL cannot walk the list for it), then the page of them.
+ * Left to itself, PostgreSQL chose the walk whenever it estimated a text at about 1% of the samples, which it did
+ * for one sample code in about 700 (the code happened to match an entry of the expression's statistics): the walk
+ * then read every sample for the ten oldest ones, 2.4-2.6 s at 1M samples (bench/history.md, thirteenth entry).
+ */
+async function searchPage(db: Kysely<Database>, pattern: string, limit: number, offset: number, order: ReadOrder): Promise<ListedSample[]> {
+  const dir = order === 'listed' ? 'desc' : 'asc';
+  const walk = Math.max(WALK_MIN, WALK_PER_ROW * (offset + limit));
+  const first = db.selectFrom('sample_inward').select(WALKED).orderBy('created_at', dir).orderBy('id', dir).limit(sql.lit(walk));
+  const walked = await db.selectFrom(first.as('r')).select(LISTED).where(SAMPLE_TEXT, 'ilike', pattern)
+    .orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset)).execute();
+  if (walked.length === limit) return walked;
+  return db
+    .with((cte) => cte('m').materialized(), (q) => q.selectFrom('sample_inward').select([...LISTED, 'created_at']).where(SAMPLE_TEXT, 'ilike', pattern))
+    .selectFrom('m').select(LISTED).orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset)).execute();
+}
+
 /**
  * A page of samples, newest first, with the total; `search` filters on the text columns (SAMPLE_TEXT).
  * The page and the total are two queries: `count(*) over ()` would make the database build and sort every
@@ -176,13 +209,14 @@ function pageOfSamples(db: Kysely<Database>, base: SampleBase, whole: boolean, l
 export async function listSamples(db: Kysely<Database>, opts: { page: number; search?: string; countUpTo?: number | null }) {
   let base = db.selectFrom('sample_inward');
   // A line break in the text (pasted; the form field is one line) is a space: SAMPLE_TEXT joins the columns by one.
-  if (opts.search) base = base.where(SAMPLE_TEXT, 'ilike', likeEscaped(opts.search.replace(/[\r\n]+/g, ' ')));
+  const pattern = opts.search ? likeEscaped(opts.search.replace(/[\r\n]+/g, ' ')) : undefined;
+  if (pattern) base = base.where(SAMPLE_TEXT, 'ilike', pattern);
   const { rows, total, lowerBound } = await pageAndTotal({
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
     read: async (limit, offset, order, at) => {
       const page = () => pageOfSamples(db, base, !opts.search, limit, offset, order, at);
-      if (opts.search) return page().execute();
+      if (opts.search) return searchPage(db, pattern!, limit, offset, order);
       // Every value the statement holds (the whole list's pages: there is no text).
       return (await db.executeQuery(unsearchedPages.get(JSON.stringify([limit, offset, order, at?.bucket ?? null, at?.through ?? null]), page))).rows;
     },
