@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { countAtMost, keptIn, pageAndTotal, paged, type ReadOrder } from '../../lib/paging';
@@ -141,23 +141,21 @@ const LISTED = [
 ] as const satisfies ReadonlyArray<keyof SampleRow>;
 export type ListedSample = Pick<SampleRow, (typeof LISTED)[number]>;
 
-/** The samples a list selects from, before its page (listSamples' `base`). */
-type SampleBase = SelectQueryBuilder<Database, 'sample_inward', Record<never, never>>;
-
 /** The pages of the whole list (no search text), compiled once (lib/compiled-once.ts). */
 const unsearchedPages = compiledOnce();
 
-/** The statement of a page of `base` (listSamples' read). */
-function pageOfSamples(db: Kysely<Database>, base: SampleBase, whole: boolean, limit: number, offset: number, order: ReadOrder, at: ListPosition | undefined) {
+/** The statement of a page of the whole list (listSamples' read without a search; a search's is searchPage). */
+function wholeListPage(db: Kysely<Database>, limit: number, offset: number, order: ReadOrder, at: ListPosition | undefined) {
   const dir = order === 'listed' ? 'desc' : 'asc';
   // A deep page of the whole list is read from the days that hold its rows (lib/paging.ts `seek`): only the
   // first day's newer samples are skipped. Past the first page of the whole list, the rows skipped are walked in
   // the (created_at, id) index alone and only the page's rows are read whole (at 1M samples the middle page
   // took 1.8 s reading every skipped row from the top; bench/history.md).
+  const base = db.selectFrom('sample_inward');
   const from = at === undefined ? base : base
     .where(sql<boolean>`created_at < ${bucketStart.samples(at.bucket + 1).toISOString()}::timestamptz`)
     .where(sql<boolean>`created_at >= ${bucketStart.samples(at.through).toISOString()}::timestamptz`);
-  if (whole && offset > 0) {
+  if (offset > 0) {
     const ids = from.select('id').orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
     return db.selectFrom('sample_inward').select(LISTED).where('id', 'in', ids).orderBy('created_at', dir).orderBy('id', dir);
   }
@@ -201,7 +199,7 @@ async function searchPage(db: Kysely<Database>, pattern: string, limit: number, 
  * A page of samples, newest first, with the total; `search` filters on the text columns (SAMPLE_TEXT).
  * The page and the total are two queries: `count(*) over ()` would make the database build and sort every
  * matching row before taking ten (2.4 s at 100k samples in `npm run bench`); the page alone walks the
- * (created_at, id) index and stops after ten. The total comes from the page when the list ends on it, else from
+ * (created_at, id) index and stops after ten (a search's walk is bounded: searchPage). The total comes from the page when the list ends on it, else from
  * `sampleTotals` once a call read it: the whole list's maintained total (lib/list-totals.ts), a search's count
  * (lib/paging.ts). A search with `countUpTo` (the screen's) is counted only up to it when no total is kept
  * (`total_is_lower_bound` says the total is a lower bound; lib/paging.ts); the whole list never is.
@@ -215,10 +213,10 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
     read: async (limit, offset, order, at) => {
-      const page = () => pageOfSamples(db, base, !opts.search, limit, offset, order, at);
-      if (opts.search) return searchPage(db, pattern!, limit, offset, order);
+      if (pattern) return searchPage(db, pattern, limit, offset, order);
       // Every value the statement holds (the whole list's pages: there is no text).
-      return (await db.executeQuery(unsearchedPages.get(JSON.stringify([limit, offset, order, at?.bucket ?? null, at?.through ?? null]), page))).rows;
+      const key = JSON.stringify([limit, offset, order, at?.bucket ?? null, at?.through ?? null]);
+      return (await db.executeQuery(unsearchedPages.get(key, () => wholeListPage(db, limit, offset, order, at)))).rows;
     },
     seek: opts.search ? undefined : (offset, limit) => positionIn(db, 'samples', offset, limit),
     kept: keptIn(sampleTotals, db, opts.search ?? ''),
