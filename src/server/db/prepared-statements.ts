@@ -13,7 +13,9 @@ import type pg from 'pg';
  * - not those whose best plan depends on their values: text patterns (like, ilike, similar to, the trigram
  *   operators). After five runs PostgreSQL may keep one generic plan for a prepared statement, and a pattern
  *   that matches half the samples and one that matches one sample need different plans. The microbe search
- *   and its exports run on a handle that prepares nothing (`plain`), for the same reason;
+ *   and its exports run on a handle that prepares nothing (`plain`), for the same reason. A statement that
+ *   starts with FIXED_PLAN is prepared all the same: its author says that no value can change its plan (a walk
+ *   of a bounded number of rows in an index's order that tests a pattern on each: sample-repository.ts);
  * - at most MAX_PREPARED_PER_CONNECTION texts per connection, the first ones seen: the hot statements of the
  *   lists and saves come first and come back; a text seen later runs unnamed (PostgreSQL keeps a prepared
  *   statement until its connection closes, so the number must be bounded).
@@ -28,11 +30,14 @@ import type pg from 'pg';
  */
 export const MAX_PREPARED_PER_CONNECTION = 200;
 
-/** Statement texts whose plan depends on a pattern value: never prepared. */
+/** Statement texts whose plan depends on a pattern value: never prepared (unless they start with FIXED_PLAN). */
 const VALUE_DEPENDENT = /\b(i?like|similar\s+to|similarity|word_similarity)\b|%|~/i;
 
+/** How a statement starts when it holds a pattern but its plan cannot depend on any value (lib/compiled-once.ts). */
+export const FIXED_PLAN = '/* fixed plan */ ';
+
 export function preparable(text: string, values: readonly unknown[] | undefined): boolean {
-  return values !== undefined && values.length > 0 && !VALUE_DEPENDENT.test(text);
+  return values !== undefined && values.length > 0 && (text.startsWith(FIXED_PLAN) || !VALUE_DEPENDENT.test(text));
 }
 
 /** The pool as Kysely's PostgresDialect sees it: connect() and end(). */

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
 import { openDatabase, type DbHandle } from '../connection';
-import { MAX_PREPARED_PER_CONNECTION, preparable } from '../prepared-statements';
+import { FIXED_PLAN, MAX_PREPARED_PER_CONNECTION, preparable } from '../prepared-statements';
+import { compiledOnce } from '../../lib/compiled-once';
 import { withDatabase, type TemplateInfo } from '../../test-support/template';
 import { loadConfig } from '../../config';
 import { paged } from '../../lib/paging';
@@ -24,6 +25,9 @@ test('only statements with parameters and without text patterns are prepared', (
   expect(preparable('select * from m where name % $1', ['bacil'])).toBe(false);
   expect(preparable('select * from m where word_similarity($1, name) > 0.3', ['bacil'])).toBe(false);
   expect(preparable('select * from m where name ~ $1', ['^B'])).toBe(false);
+  // Its author says no value can change its plan (a bounded walk in an index's order): prepared all the same.
+  expect(preparable(`${FIXED_PLAN}select * from (select * from s order by id limit 300) r where t ilike $1 limit 11`, ['%a%'])).toBe(true);
+  expect(preparable(`select 1 where 'x' ilike $1 ${FIXED_PLAN}`, ['%a%'])).toBe(false);
 });
 
 test('PG_PREPARED_STATEMENTS is on unless set off; another value stops the start with a plain message', () => {
@@ -63,6 +67,27 @@ onPostgres('a parameterized statement is prepared once and answers for every val
     expect((await sql<{ n: number }>`select count(*)::int as n from item where id > ${40}`.execute(h.search as unknown as Kysely<never>)).rows).toEqual([{ n: 10 }]);
     const statements = (await held(db)).map((s) => s.statement);
     expect(statements).toEqual(['select label from item where id = $1']);
+  });
+});
+
+onPostgres('a statement compiled once with a pattern as its value and a fixed plan is prepared once and answers each pattern, past five runs', async () => {
+  await withScratchDatabase(async (h) => {
+    const db = h.db as unknown as Kysely<{ item: { id: number; label: string } }>;
+    const pages = compiledOnce();
+    const page = async (text: string) => (await db.executeQuery(pages.get('walk', ([t]: readonly [string]) => {
+      const first = db.selectFrom('item').select(['id', 'label']).orderBy('id', 'desc').limit(sql.lit(20));
+      return db.selectFrom(first.as('r')).select('id').where('label', 'ilike', t).orderBy('id', 'desc').limit(sql.lit(3));
+    }, [text] as const, { fixedPlan: true }))).rows.map((r) => r.id);
+    for (let run = 0; run < 4; run++) {
+      expect(await page('%item 4%')).toEqual([49, 48, 47]);
+      expect(await page('%item 3%')).toEqual([39, 38, 37]);
+      expect(await page('%nothing%')).toEqual([]);
+    }
+    // Only the 20 newest are walked: items 20-29 are not among them.
+    expect(await page('%item 2%')).toEqual([]);
+    const statements = (await held(db as unknown as Kysely<never>)).map((s) => s.statement);
+    expect(statements).toHaveLength(1);
+    expect(statements[0].startsWith(FIXED_PLAN)).toBe(true);
   });
 });
 

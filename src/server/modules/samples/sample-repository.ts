@@ -168,6 +168,9 @@ const TEXT_COLUMNS = ['sampleinno', 'sampleno', 'sampledby', 'resource_name', 's
 /** What a search's walk reads of each sample: the listed columns, the searched ones and the order's. */
 const WALKED = [...new Set([...LISTED, ...TEXT_COLUMNS, 'created_at'] as const)];
 
+/** The first statements of searches' pages (searchPage), compiled once with the pattern as their value. */
+const walkedPages = compiledOnce();
+
 /** Rows a search's first statement may walk in the list's order: this many per row of the pages up to the one asked, at least WALK_MIN. */
 export const WALK_PER_ROW = 30;
 export const WALK_MIN = 300;
@@ -186,9 +189,14 @@ export const WALK_MIN = 300;
 async function searchPage(db: Kysely<Database>, pattern: string, limit: number, offset: number, order: ReadOrder): Promise<ListedSample[]> {
   const dir = order === 'listed' ? 'desc' : 'asc';
   const walk = Math.max(WALK_MIN, WALK_PER_ROW * (offset + limit));
-  const first = db.selectFrom('sample_inward').select(WALKED).orderBy('created_at', dir).orderBy('id', dir).limit(sql.lit(walk));
-  const walked = await db.selectFrom(first.as('r')).select(LISTED).where(SAMPLE_TEXT, 'ilike', pattern)
-    .orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset)).execute();
+  // Compiled once per page with the pattern as its one value, and prepared: its plan is the same for every text (an
+  // index walk of at most `walk` rows), so PostgreSQL need not parse and plan it on each call ('Pune' under load).
+  const walkPage = walkedPages.get(JSON.stringify([limit, offset, order]), ([text]: readonly [string]) => {
+    const first = db.selectFrom('sample_inward').select(WALKED).orderBy('created_at', dir).orderBy('id', dir).limit(sql.lit(walk));
+    return db.selectFrom(first.as('r')).select(LISTED).where(SAMPLE_TEXT, 'ilike', text)
+      .orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
+  }, [pattern] as const, { fixedPlan: true });
+  const walked = (await db.executeQuery(walkPage)).rows;
   if (walked.length === limit) return walked;
   return db
     .with((cte) => cte('m').materialized(), (q) => q.selectFrom('sample_inward').select([...LISTED, 'created_at']).where(SAMPLE_TEXT, 'ilike', pattern))
