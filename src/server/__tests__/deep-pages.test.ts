@@ -74,19 +74,27 @@ test('Level 1 and Level 2 lists: deep pages and the last page are the rows offse
   await checkDeepPages('getLevel2ActivityHome', level2, total2);
 });
 
-/** Every subplan of a plan (explain's JSON) with how many times it ran. */
-function subPlanLoops(node: Record<string, unknown>): number[] {
-  const here = node['Parent Relationship'] === 'SubPlan' ? [Number(node['Actual Loops'])] : [];
-  return [...here, ...((node.Plans as Array<Record<string, unknown>> | undefined) ?? []).flatMap(subPlanLoops)];
+/** Every subplan of a plan (explain's verbose JSON): the columns its scan reads and how many times it ran. */
+function subPlanLoops(node: Record<string, unknown>): string[] {
+  const children = (node.Plans as Array<Record<string, unknown>> | undefined) ?? [];
+  const scanOutput = (n: Record<string, unknown>): string => (n['Relation Name'] ? `${n['Relation Name']}(${(n.Output as string[]).join(',')})` : ((n.Plans as Array<Record<string, unknown>> | undefined) ?? []).map(scanOutput).join(''));
+  const here = node['Parent Relationship'] === 'SubPlan' ? [`${scanOutput(node)} x${node['Actual Loops']}`] : [];
+  return [...here, ...children.flatMap(subPlanLoops)];
 }
 
-test("a deep Level page reads its rows' transaction states for its own rows only, not for the rows its offset skips", async () => {
+test("a deep Level page reads its rows' sample codes and transaction states for its own rows only, not for the rows its offset skips", async () => {
   for (const level of ['Level 1', 'Level 2'] as const) {
     const page = entityPage(t.handle.db, { level, callerId: 1, seesAll: true, limit: 11, offset: 500 }, undefined, 11, 500, 'listed').compile();
-    const { rows } = await t.handle.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (analyze, format json) ${page.sql}`, [...page.parameters]));
+    const { rows } = await t.handle.db.executeQuery<{ 'QUERY PLAN': unknown }>(CompiledQuery.raw(`explain (analyze, verbose, format json) ${page.sql}`, [...page.parameters]));
     const plan = rows[0]['QUERY PLAN'];
     const top = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: Record<string, unknown> }>;
-    expect({ level, loops: subPlanLoops(top[0].Plan) }).toEqual({ level, loops: [11] });
+    const loops = subPlanLoops(top[0].Plan);
+    // Whether a row's sample is active is looked up for every row walked (the join did the same); nothing else is.
+    const walked = loops.filter((l) => /^sample_inward\(s\w*\.active\) x/.test(l));
+    expect(walked).toHaveLength(1);
+    expect(Number(walked[0].split(' x')[1])).toBeGreaterThanOrEqual(511);
+    expect({ level, loops: loops.filter((l) => !walked.includes(l)).map((l) => l.replace(/\(.*\)/, '')).sort() })
+      .toEqual({ level, loops: ['activity_transaction x11', 'sample_inward x11'] });
   }
 });
 

@@ -78,17 +78,19 @@ const ownTotals = commitCache<number>({
   refreshInBackground: true, version: WHEN_AUDIT_TRAIL_MOVES,
 });
 
-/** The isolates (Level 1) or plant assessments (Level 2) a list query selects from, before its page. */
-function entityQuery(db: Kysely<Database>, q: ListQuery, text: string | undefined) {
+/**
+ * The isolates (Level 1) or plant assessments (Level 2) a list query may show, before their samples are looked at
+ * (`at`: only those of the buckets a deep page lies in, lib/paging.ts `seek`).
+ */
+function targetsOf(db: Kysely<Database>, q: ListQuery, at?: ListPosition) {
   const level2 = q.level === 'Level 2';
   let query = db
     .selectFrom('isolate as i')
-    .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
     .leftJoin('plant_assessment as pa', (j) => (level2 ? j.onRef('pa.isolate_id', '=', 'i.id') : j.on(sql<boolean>`false`)))
-    .where('i.active', '=', 'Y')
-    .where('s.active', '=', 'Y');
+    .where('i.active', '=', 'Y');
   if (level2) query = query.where('pa.id', 'is not', null);
   if (q.onlyId !== undefined) query = query.where(level2 ? 'pa.id' : 'i.id', '=', q.onlyId);
+  if (at !== undefined) query = query.where(level2 ? 'pa.id' : 'i.id', '<', bucketStart.ids(at.bucket + 1)).where(level2 ? 'pa.id' : 'i.id', '>=', bucketStart.ids(at.through));
   if (!q.seesAll) {
     query = query.where((eb) =>
       eb.exists(
@@ -101,6 +103,13 @@ function entityQuery(db: Kysely<Database>, q: ListQuery, text: string | undefine
       ),
     );
   }
+  return query;
+}
+
+/** The isolates (Level 1) or plant assessments (Level 2) a list query selects from, before its page (counts, searched pages). */
+function entityQuery(db: Kysely<Database>, q: ListQuery, text: string | undefined, at?: ListPosition) {
+  const level2 = q.level === 'Level 2';
+  let query = targetsOf(db, q, at).innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id').where('s.active', '=', 'Y');
   if (text) {
     const p = likePattern(text);
     query = query.where((eb) =>
@@ -116,20 +125,28 @@ function entityQuery(db: Kysely<Database>, q: ListQuery, text: string | undefine
 }
 
 /**
- * The statement of a page of a list (listEntities' read; `at`: lib/paging.ts `seek`). The rows' transaction states
- * are read over the page's rows only: in the page's own select list PostgreSQL would read them for every row its
- * offset skips too.
+ * The statement of a page of a list (listEntities' read; `at`: lib/paging.ts `seek`). The rows' sample codes and
+ * transaction states are read over the page's rows `p` only: in the page's own select list PostgreSQL would read
+ * them for every row its offset skips too.
+ *
+ * A page without a search text tests each isolate's sample for being active by looking it up, instead of joining
+ * the samples: PostgreSQL put a Memoize node over that join (isolates share samples) and sized its hash table for
+ * every sample on each run, over half of a Level 1 page's database time under load (bench/history.md, fourteenth
+ * entry). A search's page and every count keep the join, which their plans need.
  */
 export function entityPage(db: Kysely<Database>, q: ListQuery, text: string | undefined, limit: number, offset: number, order: ReadOrder, at?: ListPosition) {
   const level2 = q.level === 'Level 2';
   const dir = order === 'listed' ? 'desc' : 'asc';
-  const base = entityQuery(db, q, text);
-  const rows = (at === undefined ? base
-    : base.where(level2 ? 'pa.id' : 'i.id', '<', bucketStart.ids(at.bucket + 1)).where(level2 ? 'pa.id' : 'i.id', '>=', bucketStart.ids(at.through)))
-    .select([sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode'])
+  const shown = [sql<number>`${sql.ref(level2 ? 'pa.id' : 'i.id')}`.as('id'), 'i.id as isolate_id', 'i.sample_inward_id', 'i.samplenov', 'i.isolatecode', 'pa.pncode'] as const;
+  const rows = (text
+    ? entityQuery(db, q, text, at)
+    : targetsOf(db, q, at).where(sql`(select s.active from sample_inward s where s.id = i.sample_inward_id)`, '=', 'Y'))
+    .select(shown)
     .orderBy(level2 ? 'pa.id' : 'i.id', dir)
     .$call((page) => paged(page, limit, offset));
-  return db.selectFrom(rows.as('p')).selectAll('p').select(statesOfRow(q.level)).orderBy('p.id', dir);
+  return db.selectFrom(rows.as('p'))
+    .select(['p.id', 'p.isolate_id', 'p.samplenov', 'p.isolatecode', 'p.pncode', sql<string>`(select s.sampleno from sample_inward s where s.id = p.sample_inward_id)`.as('sampleno'), statesOfRow(q.level)])
+    .orderBy('p.id', dir);
 }
 
 /** The pages of the lists without a search text, compiled once (lib/compiled-once.ts). */
