@@ -10,7 +10,8 @@ import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type Test
 import { bulkLoad } from '../cli/seed-bulk';
 import { FAR_OFFSET } from '../lib/paging';
 import { entityPage } from '../modules/activities/activity-repository';
-import { SAMPLE_TEXT, WALK_MIN } from '../modules/samples/sample-repository';
+import { WALK_MIN } from '../modules/samples/sample-repository';
+import { JOINED_SAMPLE_TEXT } from '../test-support/sample-text';
 import type { LoginResponse } from '../../shared/contract/session';
 
 let t: TestApp;
@@ -100,7 +101,7 @@ test("a deep Level page reads its rows' sample codes and transaction states for 
 
 /** Every page of a Sample Inward search, against the matches in the list's order read straight from the database. */
 async function checkSearchPages(text: string, minMatches: number) {
-  const { rows: matches } = await sql<{ id: number }>`select id from sample_inward where ${SAMPLE_TEXT} ilike ${`%${text}%`} order by created_at desc, id desc`.execute(t.handle.db);
+  const { rows: matches } = await sql<{ id: number }>`select id from sample_inward where ${JOINED_SAMPLE_TEXT} ilike ${`%${text}%`} order by created_at desc, id desc`.execute(t.handle.db);
   expect({ text, enough: matches.length >= minMatches }).toEqual({ text, enough: true });
   const ids = matches.map((r) => Number(r.id));
   const last = Math.max(1, Math.ceil(ids.length / PAGE));

@@ -97,6 +97,8 @@ async function tablesInLoadOrder(db: AnyDb | AnyTrx): Promise<TableInfo[]> {
            nullif(a.attidentity, '') as generated
     from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+      -- A generated column (sample_inward.search_text) is computed from the row: not carried, computed again on restore.
+      and a.attgenerated = ''
     order by c.relname, a.attnum`.execute(db)).rows;
   const keys = (await sql<{ table: string; column: string; pos: number }>`
     select cl.relname as table, a.attname as column, k.pos::int as pos

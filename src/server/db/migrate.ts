@@ -18,6 +18,7 @@ import * as identity from './migrations/20261125T170000-identity';
 import * as listTotals from './migrations/20261126T100000-list-totals';
 import * as listBuckets from './migrations/20261126T200000-list-buckets';
 import * as searchStatistics from './migrations/20261127T000000-search-statistics';
+import * as sampleSearchText from './migrations/20261127T120000-sample-search-text';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126T100000-list-totals': listTotals,
   '20261126T200000-list-buckets': listBuckets,
   '20261127T000000-search-statistics': searchStatistics,
+  '20261127T120000-sample-search-text': sampleSearchText,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

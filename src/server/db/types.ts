@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Kysely row types. Keep in step with the migrations in ./migrations. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -214,6 +214,8 @@ export interface SampleInwardTable extends Versioned {
   sampleinno: string;
   sampleno: string;
   otp: string;
+  /** The eight text columns joined by a newline, lower-cased: kept by PostgreSQL (migration 20261127T120000). */
+  search_text: GeneratedAlways<string>;
   sampling_date: DateOnly;
   inward_date: DateOnly;
   sampledby: string;

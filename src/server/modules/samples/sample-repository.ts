@@ -124,12 +124,20 @@ const sampleTotals = commitCache<number>({
 });
 
 /**
- * The text a sample is searched by: its eight text columns joined by a newline. Exactly the expression of the
- * trigram index of migration 20261125T030000 (a different expression, even an equal one written otherwise,
- * would not use it; sample-inward.test.ts checks the plan). `text ilike '%x%'` on it is the same as any of
- * the columns matching, since a search text holds no line break (listSamples makes them spaces).
+ * Whether a sample's text matches a search's pattern: its eight text columns joined by a newline, lower-cased, as
+ * the database keeps them (`search_text`, migration 20261127T120000, with a trigram index), `like` the pattern
+ * lower-cased by PostgreSQL. That is what `ilike` on the joined columns does on a UTF-8 database, without joining
+ * and lower-casing them for every row tested. A search text holds no line break (listSamples makes them spaces),
+ * so a match never spans two columns.
  */
-export const SAMPLE_TEXT = sql<string>`(sampleinno || E'\n' || sampleno || E'\n' || sampledby || E'\n' || resource_name || E'\n' || state_name || E'\n' || district_name || E'\n' || source || E'\n' || otp)`;
+export const matchesText = (pattern: string) => sql<boolean>`search_text like lower(${pattern})`;
+
+/**
+ * matchesText in a prepared statement (a search's walk, searchPage): its generic plan lower-cases the pattern for
+ * every row it tests (a plan made for the value folds lower() once), which cost as much as the stored text saves;
+ * as a subquery it is lower-cased once a run.
+ */
+const matchesTextPrepared = (pattern: string) => sql<boolean>`search_text like (select lower(${pattern}))`;
 
 /**
  * The columns a list row shows (answers rowsOf, statusChangesOf), not the sample's 31: decoding every column of
@@ -162,11 +170,8 @@ function wholeListPage(db: Kysely<Database>, limit: number, offset: number, orde
   return from.select(LISTED).orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
 }
 
-/** The columns SAMPLE_TEXT joins (a search's bounded walk reads them to test its rows). */
-const TEXT_COLUMNS = ['sampleinno', 'sampleno', 'sampledby', 'resource_name', 'state_name', 'district_name', 'source', 'otp'] as const;
-
-/** What a search's walk reads of each sample: the listed columns, the searched ones and the order's. */
-const WALKED = [...new Set([...LISTED, ...TEXT_COLUMNS, 'created_at'] as const)];
+/** What a search's walk reads of each sample: the listed columns, the searched text and the order's. */
+const WALKED = [...LISTED, 'search_text', 'created_at'] as const;
 
 /** The first statements of searches' pages (searchPage), compiled once with the pattern as their value. */
 const walkedPages = compiledOnce();
@@ -193,18 +198,18 @@ async function searchPage(db: Kysely<Database>, pattern: string, limit: number, 
   // index walk of at most `walk` rows), so PostgreSQL need not parse and plan it on each call ('Pune' under load).
   const walkPage = walkedPages.get(JSON.stringify([limit, offset, order]), ([text]: readonly [string]) => {
     const first = db.selectFrom('sample_inward').select(WALKED).orderBy('created_at', dir).orderBy('id', dir).limit(sql.lit(walk));
-    return db.selectFrom(first.as('r')).select(LISTED).where(SAMPLE_TEXT, 'ilike', text)
+    return db.selectFrom(first.as('r')).select(LISTED).where(matchesTextPrepared(text))
       .orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
   }, [pattern] as const, { fixedPlan: true });
   const walked = (await db.executeQuery(walkPage)).rows;
   if (walked.length === limit) return walked;
   return db
-    .with((cte) => cte('m').materialized(), (q) => q.selectFrom('sample_inward').select([...LISTED, 'created_at']).where(SAMPLE_TEXT, 'ilike', pattern))
+    .with((cte) => cte('m').materialized(), (q) => q.selectFrom('sample_inward').select([...LISTED, 'created_at']).where(matchesText(pattern)))
     .selectFrom('m').select(LISTED).orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset)).execute();
 }
 
 /**
- * A page of samples, newest first, with the total; `search` filters on the text columns (SAMPLE_TEXT).
+ * A page of samples, newest first, with the total; `search` filters on the text columns (matchesText).
  * The page and the total are two queries: `count(*) over ()` would make the database build and sort every
  * matching row before taking ten (2.4 s at 100k samples in `npm run bench`); the page alone walks the
  * (created_at, id) index and stops after ten (a search's walk is bounded: searchPage). The total comes from the page when the list ends on it, else from
@@ -214,9 +219,9 @@ async function searchPage(db: Kysely<Database>, pattern: string, limit: number, 
  */
 export async function listSamples(db: Kysely<Database>, opts: { page: number; search?: string; countUpTo?: number | null }) {
   let base = db.selectFrom('sample_inward');
-  // A line break in the text (pasted; the form field is one line) is a space: SAMPLE_TEXT joins the columns by one.
+  // A line break in the text (pasted; the form field is one line) is a space: the searched text joins the columns by one.
   const pattern = opts.search ? likeEscaped(opts.search.replace(/[\r\n]+/g, ' ')) : undefined;
-  if (pattern) base = base.where(SAMPLE_TEXT, 'ilike', pattern);
+  if (pattern) base = base.where(matchesText(pattern));
   const { rows, total, lowerBound } = await pageAndTotal({
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,

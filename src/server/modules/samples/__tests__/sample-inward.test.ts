@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, type TestApp, allScreensGroupId } from '../../../test-support/test-app';
 import { hashPassword } from '../../../lib/passwords';
 import { writeAudit } from '../../../lib/audit';
-import { SAMPLE_TEXT } from '../sample-repository';
+import { matchesText } from '../sample-repository';
+import { JOINED_SAMPLE_TEXT } from '../../../test-support/sample-text';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { SAMPLE_ENDPOINTS } from '../../../../shared/contract/endpoints';
 import { SAMPLE_INWARD_LABELS, SAMPLE_INWARD_MSG, localToday } from '../../../../shared/validation/sample-inward';
@@ -198,6 +199,7 @@ describe('list, search, by id', () => {
     // A sample written behind the server's back (SQL, no audit row) is counted within a minute; a save through the server counts it at once.
     const copyOf = (id: number, n: number, sampledby: string, audited: boolean) => t.handle.db.transaction().execute(async (trx) => {
       await sql`create temp table copy_of_sample on commit drop as select * from sample_inward where id = ${id}`.execute(trx);
+      await sql`alter table copy_of_sample drop column search_text`.execute(trx); // computed by the insert
       await sql`update copy_of_sample set id = id + ${100000 * n}, sampleinno = ${`SI-SQL-${n}`}, sampleno = ${`SCSQL${n}`}, otp = ${`00000${n}`}, sampledby = ${sampledby}`.execute(trx);
       await sql`insert into sample_inward overriding system value select * from copy_of_sample`.execute(trx);
       // Another server process's save: its audit row moves the trail (no commit listener of this process hears it).
@@ -269,9 +271,27 @@ describe('list, search, by id', () => {
     expect(await found('Ysolde\nAmberwick')).toEqual([one.sampleno]); // a pasted line break is a space
     const plan = await t.handle.db.transaction().execute(async (trx) => {
       await sql`set local enable_seqscan = off`.execute(trx);
-      return (await sql<{ 'QUERY PLAN': string }>`explain select count(*) from sample_inward where ${SAMPLE_TEXT} ilike ${'%ysolde%'}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      return (await sql<{ 'QUERY PLAN': string }>`explain select count(*) from sample_inward where ${matchesText('%ysolde%')}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
     });
-    expect(plan).toContain('sample_inward_text_trgm_idx');
+    expect(plan).toContain('sample_inward_search_text_trgm_idx');
+  });
+
+  test('the stored, lower-cased search text matches exactly what ilike on the eight columns matches, for any letters', async () => {
+    const texts = ['Ærøskøbing Farm', 'STRASSE Straße', 'İzmir ıspanak', 'ΣΊΣΥΦΟΣ σίσυφος', 'Ǆemal ǅemal', 'Café CAFÉ', 'naïve NAÏVE', '100% soil_sample \\ back'];
+    const made = [];
+    for (const source of texts) made.push(await create({ source, sampledby: source.toUpperCase() }));
+    const ids = made.map((r) => Number(r.id));
+    const patterns = ['%ærø%', '%ÆRØ%', '%strasse%', '%STRASSE%', '%straße%', '%STRAẞE%', '%izmir%', '%İZMİR%', '%ispanak%', '%ISPANAK%', '%σίσυφος%', '%ΣΊΣΥΦΟΣ%', '%ǆemal%', '%Ǆ%', '%café%', '%CAFE%', '%naïve%', '%100\\%%', '%l\\_s%', '%\\\\%', '%a_m%'];
+    for (const pattern of patterns) {
+      const stored = await t.handle.db.selectFrom('sample_inward').select('id').where('id', 'in', ids).where(matchesText(pattern)).orderBy('id').execute();
+      const joined = await t.handle.db.selectFrom('sample_inward').select('id').where('id', 'in', ids).where(JOINED_SAMPLE_TEXT, 'ilike', pattern).orderBy('id').execute();
+      expect({ pattern, ids: stored.map((r) => r.id) }).toEqual({ pattern, ids: joined.map((r) => r.id) });
+    }
+    // Some of them match something (the comparison is not of two empty lists).
+    expect((await t.handle.db.selectFrom('sample_inward').select('id').where('id', 'in', ids).where(matchesText('%STRASSE%')).execute()).length).toBe(1);
+    // An edit recomputes it.
+    await t.handle.db.updateTable('sample_inward').set({ source: 'Quillwort Meadow' }).where('id', '=', ids[0]).execute();
+    expect((await t.handle.db.selectFrom('sample_inward').select('search_text').where('id', '=', ids[0]).executeTakeFirstOrThrow()).search_text).toContain('quillwort meadow');
   });
 
   test('getsapleivertById: the record in legacy names; 404 and 400', async () => {

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type TestApp } from '../../../test-support/test-app';
 import { bulkLoad } from '../../../cli/seed-bulk';
 import { forgetCachedAnswers } from '../../../lib/commit-cache';
-import { SAMPLE_TEXT } from '../sample-repository';
+import { JOINED_SAMPLE_TEXT } from '../../../test-support/sample-text';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { SEARCH_TOTAL_CAP } from '../../../../shared/contract/search-endpoints';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD);
   await bulkLoad(t.handle.db, { samples: 1000, tenant: TEST_TENANT, batch: 500, seed: 7 });
-  const r = await t.handle.db.selectFrom('sample_inward').select(sql<number>`count(*)::int`.as('n')).where(SAMPLE_TEXT, 'ilike', '%SC%').executeTakeFirstOrThrow();
+  const r = await t.handle.db.selectFrom('sample_inward').select(sql<number>`count(*)::int`.as('n')).where(JOINED_SAMPLE_TEXT, 'ilike', '%SC%').executeTakeFirstOrThrow();
   matches = Number(r.n);
 }, 120_000);
 afterAll(() => t.close());
