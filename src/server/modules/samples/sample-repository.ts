@@ -175,6 +175,8 @@ const WALKED = [...LISTED, 'search_text', 'created_at'] as const;
 
 /** The first statements of searches' pages (searchPage), compiled once with the pattern as their value. */
 const walkedPages = compiledOnce();
+/** Their second statements (every match, then the page), compiled once too; never prepared (the plan is the text's). */
+const matchedPages = compiledOnce();
 
 /** Rows a search's first statement may walk in the list's order: this many per row of the pages up to the one asked, at least WALK_MIN. */
 export const WALK_PER_ROW = 30;
@@ -186,12 +188,13 @@ export const WALK_MIN = 300;
  * 1. The matches among the first `WALK_PER_ROW` × (offset + limit) samples in that order (at least WALK_MIN): a
  *    walk of the list's index that stops after its rows. A common text ('Pune') is answered here, as before.
  * 2. Only when those samples do not hold the page: every match, through the trigram index (a materialised set, so
- *    that PostgreSQL cannot walk the list for it), then the page of them.
+ *    that PostgreSQL cannot walk the list for it), then the page of them, each row with the number of matches
+ *    (`matched`): the set holds them all, so the search's total needs no second scan of the index.
  * Left to itself, PostgreSQL chose the walk whenever it estimated a text at about 1% of the samples, which it did
  * for one sample code in about 700 (the code happened to match an entry of the expression's statistics): the walk
  * then read every sample for the ten oldest ones, 2.4-2.6 s at 1M samples (bench/history.md, thirteenth entry).
  */
-async function searchPage(db: Kysely<Database>, pattern: string, limit: number, offset: number, order: ReadOrder): Promise<ListedSample[]> {
+async function searchPage(db: Kysely<Database>, pattern: string, limit: number, offset: number, order: ReadOrder): Promise<{ rows: ListedSample[]; matched?: number }> {
   const dir = order === 'listed' ? 'desc' : 'asc';
   const walk = Math.max(WALK_MIN, WALK_PER_ROW * (offset + limit));
   // Compiled once per page with the pattern as its one value, and prepared: its plan is the same for every text (an
@@ -202,10 +205,14 @@ async function searchPage(db: Kysely<Database>, pattern: string, limit: number, 
       .orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
   }, [pattern] as const, { fixedPlan: true });
   const walked = (await db.executeQuery(walkPage)).rows;
-  if (walked.length === limit) return walked;
-  return db
-    .with((cte) => cte('m').materialized(), (q) => q.selectFrom('sample_inward').select([...LISTED, 'created_at']).where(matchesText(pattern)))
-    .selectFrom('m').select(LISTED).orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset)).execute();
+  if (walked.length === limit) return { rows: walked };
+  const matchedPage = matchedPages.get(JSON.stringify([limit, offset, order]), ([text]: readonly [string]) =>
+    db
+      .with((cte) => cte('m').materialized(), (q) => q.selectFrom('sample_inward').select([...LISTED, 'created_at']).where(matchesText(text)))
+      .selectFrom('m').select([...LISTED, sql<number>`(select count(*)::int from m)`.as('matched')])
+      .orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset)), [pattern] as const);
+  const found = (await db.executeQuery(matchedPage)).rows;
+  return { rows: found.map(({ matched: _, ...row }) => row), matched: found[0]?.matched };
 }
 
 /**
@@ -222,11 +229,17 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
   // A line break in the text (pasted; the form field is one line) is a space: the searched text joins the columns by one.
   const pattern = opts.search ? likeEscaped(opts.search.replace(/[\r\n]+/g, ' ')) : undefined;
   if (pattern) base = base.where(matchesText(pattern));
+  // The number of matches when a page's statement counted them all (searchPage): the total is then not counted again.
+  let matched: number | undefined;
   const { rows, total, lowerBound } = await pageAndTotal({
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
     read: async (limit, offset, order, at) => {
-      if (pattern) return searchPage(db, pattern, limit, offset, order);
+      if (pattern) {
+        const found = await searchPage(db, pattern, limit, offset, order);
+        matched = found.matched;
+        return found.rows;
+      }
       // Every value the statement holds (the whole list's pages: there is no text).
       const key = JSON.stringify([limit, offset, order, at?.bucket ?? null, at?.through ?? null]);
       return (await db.executeQuery(unsearchedPages.get(key, () => wholeListPage(db, limit, offset, order, at)))).rows;
@@ -234,8 +247,10 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
     seek: opts.search ? undefined : (offset, limit) => positionIn(db, 'samples', offset, limit),
     kept: keptIn(sampleTotals, db, opts.search ?? ''),
     // The whole list's total is maintained by the database (a 16-row sum); a search's is counted.
-    count: async () => (opts.search ? Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n) : maintainedTotal(db, 'samples')),
-    cap: opts.search && opts.countUpTo ? { upTo: opts.countUpTo, countAtMost: (n) => countAtMost(db, base.select(sql`1`.as('one')), n) } : null,
+    count: async () => matched ?? (opts.search ? Number((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n) : maintainedTotal(db, 'samples')),
+    cap: opts.search && opts.countUpTo
+      ? { upTo: opts.countUpTo, countAtMost: async (n) => (matched !== undefined ? Math.min(matched, n) : countAtMost(db, base.select(sql`1`.as('one')), n)) }
+      : null,
   });
   return { rows, total, lowerBound };
 }

@@ -83,3 +83,32 @@ test('a search whose matches end on its page, and the whole list, are exact what
   expect(totals(rows)).toEqual([JSON.stringify([Number(rows[0].totalItems), 'absent'])]);
   expect(rows[0].totalItems).toBeGreaterThanOrEqual(matches);
 });
+
+test('a rare text read from every match (past the walk) takes its total from that statement: no second count, exact and capped alike', async () => {
+  const { listSamples } = await import('../sample-repository');
+  // Every result the database returns, by its columns: a count (exact or capped) answers a column 'n'.
+  const answered: string[] = [];
+  const spy = t.handle.db.withPlugin({
+    transformQuery: (a) => a.node,
+    transformResult: async (a) => {
+      answered.push(Object.keys(a.result.rows[0] ?? {}).join(','));
+      return a.result;
+    },
+  });
+  // Fifteen of the oldest samples collected by one person: none among the newest a search's first statement walks.
+  const text = 'Rare Collector';
+  await sql`update sample_inward set sampledby = ${text} where id in (select id from sample_inward order by created_at, id limit 15)`.execute(t.handle.db);
+  const oracle = Number((await t.handle.db.selectFrom('sample_inward').select(sql<number>`count(*)::int`.as('n')).where(JOINED_SAMPLE_TEXT, 'ilike', `%${text}%`).executeTakeFirstOrThrow()).n);
+  expect(oracle).toBe(15);
+  for (const [countUpTo, expected] of [[null, { total: oracle }], [SEARCH_TOTAL_CAP, { total: oracle, lowerBound: false }], [12, { total: 13, lowerBound: true }]] as const) {
+    answered.length = 0;
+    // Totals are kept per database handle: the spy is one of its own.
+    forgetCachedAnswers(spy);
+    const { rows, ...total } = await listSamples(spy, { page: 1, search: text, countUpTo });
+    expect({ countUpTo, rows: rows.length, ...total }).toEqual({ countUpTo, rows: 10, lowerBound: undefined, ...expected });
+    expect(rows.every((r) => !('matched' in r))).toBe(true);
+    // The walk, then every match with their number; nothing after them.
+    expect(answered.filter((keys) => keys.split(',').includes('matched'))).toHaveLength(1);
+    expect(answered.filter((keys) => keys === 'n')).toEqual([]);
+  }
+});
