@@ -10,7 +10,7 @@ import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type Test
 import { bulkLoad } from '../cli/seed-bulk';
 import { FAR_OFFSET } from '../lib/paging';
 import { entityPage } from '../modules/activities/activity-repository';
-import { WALK_MIN } from '../modules/samples/sample-repository';
+import { WALK_MIN, WALK_PER_ROW, walkBound } from '../modules/samples/sample-repository';
 import { JOINED_SAMPLE_TEXT } from '../test-support/sample-text';
 import type { LoginResponse } from '../../shared/contract/session';
 
@@ -125,4 +125,19 @@ test('Sample Inward search: a text whose matches are all among the oldest sample
   // Every 50th sample in the list's order: a few in the first walk, not a page, so the page comes from the second statement.
   await sql`update sample_inward set source = 'Quarry-Fifty' where id in (select id from (select id, row_number() over (order by created_at desc, id desc) as n from sample_inward) x where n % 50 = 7)`.execute(t.handle.db);
   await checkSearchPages('quarry-fifty', 30);
+});
+
+test("a search's walk is bounded by a few fixed sizes: at least WALK_PER_ROW rows for each row up to the page, at most twice that", () => {
+  const bounds = new Set<number>();
+  for (let pageno = 1; pageno <= 100; pageno++) {
+    const offset = (pageno - 1) * PAGE;
+    // pageAndTotal reads one row more than the page.
+    const walk = walkBound(offset, PAGE + 1);
+    const needed = WALK_PER_ROW * (offset + PAGE + 1);
+    expect({ pageno, enough: walk >= needed, atMostTwice: walk <= 2 * needed }).toEqual({ pageno, enough: true, atMostTwice: true });
+    bounds.add(walk);
+  }
+  // The first page walks exactly its own bound, as before; each bound is one statement text, and so one of the
+  // prepared statements a connection keeps.
+  expect([...bounds]).toEqual([330, 660, 1320, 2640, 5280, 10560, 21120, 42240]);
 });

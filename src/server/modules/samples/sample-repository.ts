@@ -183,10 +183,23 @@ export const WALK_PER_ROW = 30;
 export const WALK_MIN = 300;
 
 /**
+ * The first statement's bound for the rows up to `offset + limit`: WALK_PER_ROW for each, rounded up to the first
+ * page's bound times a power of two (the first page's is exact: it is the call that matters most). The bound is
+ * written into the statement's text, and each text takes one of the prepared statements a connection keeps
+ * (db/prepared-statements.ts): rounded, paging through a search uses a few texts (pages 1-100 of ten rows: 8)
+ * instead of one a page, for at most twice the rows walked.
+ */
+export function walkBound(offset: number, limit: number): number {
+  let walk = Math.max(WALK_MIN, WALK_PER_ROW * limit);
+  while (walk < WALK_PER_ROW * (offset + limit)) walk *= 2;
+  return walk;
+}
+
+/**
  * A page of a search's matches in the list's order (`order`), in at most two statements, neither of which can read
  * the whole list for a rare text:
- * 1. The matches among the first `WALK_PER_ROW` × (offset + limit) samples in that order (at least WALK_MIN): a
- *    walk of the list's index that stops after its rows. A common text ('Pune') is answered here, as before.
+ * 1. The matches among the first walkBound(offset, limit) samples in that order (`WALK_PER_ROW` × (offset + limit),
+ *    rounded up): a walk of the list's index that stops after its rows. A common text ('Pune') is answered here, as before.
  * 2. Only when those samples do not hold the page: every match, through the trigram index (a materialised set, so
  *    that PostgreSQL cannot walk the list for it), then the page of them, each row with the number of matches
  *    (`matched`): the set holds them all, so the search's total needs no second scan of the index.
@@ -196,7 +209,7 @@ export const WALK_MIN = 300;
  */
 async function searchPage(db: Kysely<Database>, pattern: string, limit: number, offset: number, order: ReadOrder): Promise<{ rows: ListedSample[]; matched?: number }> {
   const dir = order === 'listed' ? 'desc' : 'asc';
-  const walk = Math.max(WALK_MIN, WALK_PER_ROW * (offset + limit));
+  const walk = walkBound(offset, limit);
   // Compiled once per page with the pattern as its one value, and prepared: its plan is the same for every text (an
   // index walk of at most `walk` rows), so PostgreSQL need not parse and plan it on each call ('Pune' under load).
   const walkPage = walkedPages.get(JSON.stringify([limit, offset, order]), ([text]: readonly [string]) => {
