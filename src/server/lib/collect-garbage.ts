@@ -3,8 +3,10 @@
  * has written. Why: V8 promotes part of each batch's short-lived rows, cells and text to its old space and, with its
  * default heap growth, collected them only after the server's memory had grown by 215-223 MB over the export of a
  * million-sample lab (bench/history.md). One collection every 4 Mi characters of CSV (about 65,000 rows; some
- * 10-15 ms each, a pause of the whole process) kept the growth to 4-49 MB at the same rows/s. V8's own remedy, a
- * smaller --heap-growing-percent, bounds it too but cost every other call a fifth of its throughput.
+ * 10-15 ms each, a pause of the whole process) kept the growth to 4-49 MB at the same rows/s, but the bench's export
+ * still grew 52-54 MB; every 2 Mi characters, a first export grew 14-15 MB where 4 Mi grew 28-30 MB, at the same
+ * rows/s (fifteenth entry). V8's own remedy, a smaller --heap-growing-percent, bounds it too but cost every other call
+ * a fifth of its throughput.
  *
  * --expose-gc is set at run time and the function taken from a new context (as Jest's leak detector does), so that
  * every way of starting the server (npm start, the cluster's workers, the tests, the bench) has it.
@@ -30,8 +32,8 @@ export function fullCollection(): Collect | null {
   return collector;
 }
 
-/** The CSV export's interval: a full collection after every 4 Mi characters written (about 4 MB of CSV). */
-export const EXPORT_COLLECT_CHARS = 4 * 1024 * 1024;
+/** The CSV export's interval: a full collection after every 2 Mi characters written (about 2 MB of CSV, 33,000 rows). */
+export const EXPORT_COLLECT_CHARS = 2 * 1024 * 1024;
 
 /**
  * A counter of text written that asks for a full collection each time `chars` more have been written. One counter

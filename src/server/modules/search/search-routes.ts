@@ -63,7 +63,7 @@ function storedRows(rows: unknown): FilterRow[] {
 }
 
 /**
- * The text all CSV exports of the process have written: a full collection every 4 Mi characters, else a million-sample
+ * The text all CSV exports of the process have written: a full collection every 2 Mi characters, else a million-sample
  * export grows the server's memory by some 200 MB (lib/collect-garbage).
  */
 const exportWritten = collectEvery(EXPORT_COLLECT_CHARS);
