@@ -130,6 +130,26 @@ function predicate(f: Filter, w?: IdWindow): RawBuilder<boolean> {
     where v.parameter_id = ${field.parameterId} and v.isolate_id = i.id${within} and ${valuePredicate(f, (k) => cols[k])})`;
 }
 
+/**
+ * The isolates in window `w` that have a value matching every one of `filters` (activity parameters): each
+ * filter's values in the window, read once from the (parameter, isolate) index, intersected. As one EXISTS per
+ * filter the planner picked the order of the probes from its estimates of each filter, which for number ranges
+ * mix every parameter's values, and at 100k samples it probed the identification of 1,350 isolates to keep 9;
+ * intersected, the 5-filter page's first window took 3.1 ms where it took 5.8 (its plan also 0.7 ms where it
+ * took 2). Only within a window: each set then holds at most the window's values of one parameter.
+ */
+function valuesInWindow(db: Db, filters: Array<{ f: Filter; parameterId: number }>, w: IdWindow) {
+  const cols = { num: sql.ref('v.num_value'), text: sql.ref('v.text_value'), date: sql.ref('v.date_value') };
+  const sets = filters.map(({ f, parameterId }) => db
+    .selectFrom('activity_value as v')
+    .select('v.isolate_id')
+    .where('v.parameter_id', '=', parameterId)
+    .where('v.isolate_id', '>', w.after)
+    .where('v.isolate_id', '<=', w.upTo)
+    .where(valuePredicate(f, (k) => cols[k])));
+  return sets.slice(1).reduce((all, set) => all.intersect(set), sets[0]);
+}
+
 function matches(db: Db, filters: Filter[], w?: IdWindow) {
   let q = db
     .selectFrom('isolate as i')
@@ -138,7 +158,12 @@ function matches(db: Db, filters: Filter[], w?: IdWindow) {
     .where('i.active', '=', 'Y')
     .where('s.active', '=', 'Y');
   if (w) q = q.where('i.id', '>', w.after).where('i.id', '<=', w.upTo);
-  for (const f of filters) q = q.where(predicate(f, w));
+  // Two or more parameters in a window: one intersection. One parameter keeps its EXISTS, which lets a walk's
+  // statement stop at its limit (the same 0.76 ms as the set at 100k), and so does every statement without a window.
+  const values = filters.flatMap((f) => (f.field.kind === 'value' ? [{ f, parameterId: f.field.parameterId }] : []));
+  const intersected = w && values.length >= 2;
+  if (intersected) q = q.where('i.id', 'in', valuesInWindow(db, values, w));
+  for (const f of filters) if (!intersected || f.field.kind !== 'value') q = q.where(predicate(f, w));
   return q;
 }
 
