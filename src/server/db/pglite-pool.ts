@@ -1,4 +1,5 @@
 import type { RemotePglite } from './pglite-remote';
+import { preparable } from './prepared-statements';
 
 /**
  * A pool of one connection over PGlite (in its worker thread: pglite-remote.ts), in the shape Kysely's PostgresDialect expects
@@ -15,6 +16,11 @@ import type { RemotePglite } from './pglite-remote';
  * wait for the calls, which are short; but a waiter of a lower lane that has waited MAX_LANE_WAIT_MS goes next,
  * so a steady stream of calls cannot hold a count or an export forever. PostgreSQL needs none of this: it runs
  * statements on several connections.
+ *
+ * The pool's own lane runs the statements db/prepared-statements.ts `preparable` accepts as named prepared statements
+ * (pglite-worker.mjs), as the PostgreSQL server mode does: PGlite otherwise parses and plans every statement on each
+ * call, in WebAssembly, which was about half of a Level 1 page's cost (bench/history.md, sixteenth entry). The
+ * search and background lanes prepare nothing, as the server mode's `plain` handle (a search is planned for its values).
  */
 /** A waiter of a lower lane that has waited this long goes next, whatever waits above it: no lane starves. */
 export const MAX_LANE_WAIT_MS = 500;
@@ -38,20 +44,22 @@ export function createPglitePool(pg: Pick<RemotePglite, 'query' | 'exec'>, maxLa
     else busy = false;
   };
 
-  const client = {
+  const clientOf = (prepares: boolean) => ({
     async query(sql: string, params: unknown[]) {
       // Without parameters, use the simple protocol: it accepts several statements (migrations), as pg does.
       const res =
         params.length === 0
           ? ((await pg.exec(sql)).at(-1) ?? { rows: [], affectedRows: 0 })
-          : await pg.query<Record<string, unknown>>(sql, params as unknown[]);
+          : await pg.query<Record<string, unknown>>(sql, params as unknown[], { prepared: prepares && preparable(sql, params) });
       const command = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? '';
       return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length, command };
     },
     release,
-  };
+  });
+  const preparing = clientOf(true);
+  const plain = clientOf(false);
 
-  const lane = (queue: Waiter[]) => ({
+  const lane = (queue: Waiter[], client: typeof plain) => ({
     async connect() {
       if (busy) await new Promise<void>((wake) => queue.push({ wake, since: Date.now() }));
       busy = true;
@@ -62,5 +70,5 @@ export function createPglitePool(pg: Pick<RemotePglite, 'query' | 'exec'>, maxLa
     },
   });
 
-  return Object.assign(lane(calls), { lanes: { search: lane(search), background: lane(background) } });
+  return Object.assign(lane(calls, preparing), { lanes: { search: lane(search, plain), background: lane(background, plain) } });
 }

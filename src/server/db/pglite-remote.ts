@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { MAX_PREPARED_PER_CONNECTION } from './prepared-statements';
 
 /** One result of a statement, as PGlite gives it (the rows already parsed by the type parsers). */
 export interface RemoteResults<T = Record<string, unknown>> {
@@ -14,7 +15,11 @@ export interface RemoteResults<T = Record<string, unknown>> {
  * in the worker, the server's event loop keeps answering while a long query runs.
  */
 export interface RemotePglite {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<RemoteResults<T>>;
+  /**
+   * Extended protocol. `prepared`: as a named prepared statement, parsed and described once and planned as PostgreSQL
+   * decides for prepared statements (pglite-worker.mjs); for texts db/prepared-statements.ts `preparable` accepts.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], opts?: { prepared?: boolean }): Promise<RemoteResults<T>>;
   /** Simple protocol: several statements, no parameters; one result per statement. */
   exec(sql: string): Promise<RemoteResults[]>;
   dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
@@ -53,7 +58,9 @@ type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 export async function startRemotePglite(options: RemotePgliteOptions): Promise<RemotePglite> {
   const dump = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : null;
   const worker = new Worker(WORKER_FILE, {
-    workerData: { dataDir: options.dataDir ?? null, loadDataDir: dump, extensions: options.extensions, parsers: options.parsers },
+    workerData: {
+      dataDir: options.dataDir ?? null, loadDataDir: dump, extensions: options.extensions, parsers: options.parsers, maxPrepared: MAX_PREPARED_PER_CONNECTION,
+    },
     transferList: dump ? [dump] : [],
     // Jest's flags (--experimental-vm-modules) and Babel's hook mean nothing to the worker.
     execArgv: [],
@@ -124,7 +131,8 @@ export async function startRemotePglite(options: RemotePgliteOptions): Promise<R
 
   let closing: Promise<void> | null = null;
   return {
-    query: <T>(sql: string, params: unknown[] = []) => call<RemoteResults<T>>({ op: 'query', sql, params }),
+    query: <T>(sql: string, params: unknown[] = [], opts: { prepared?: boolean } = {}) =>
+      call<RemoteResults<T>>({ op: 'query', sql, params, prepared: opts.prepared === true }),
     exec: (sql: string) => call<RemoteResults[]>({ op: 'exec', sql }),
     async dumpDataDir(compression = 'auto') {
       const bytes = await call<Uint8Array<ArrayBuffer>>({ op: 'dump', compression });

@@ -4,9 +4,10 @@
 // register hook of the server (scripts/run-ts.js) nor Jest's module system.
 //
 // Started by pglite-remote.ts with workerData:
-//   { dataDir: string | null, loadDataDir: ArrayBuffer | null, extensions: string[], parsers: { number: number[], text: number[] } }
+//   { dataDir: string | null, loadDataDir: ArrayBuffer | null, extensions: string[], parsers: { number: number[], text: number[] },
+//     maxPrepared: number }
 // It answers { type: 'ready' } or { type: 'failed', error } once, then one answer per request:
-//   request  { id, op: 'query', sql, params } | { id, op: 'exec', sql } | { id, op: 'dump', compression } | { id, op: 'close' }
+//   request  { id, op: 'query', sql, params, prepared } | { id, op: 'exec', sql } | { id, op: 'dump', compression } | { id, op: 'close' }
 //   answer   { id, ok: true, result } | { id, ok: false, error }
 // Requests are carried out one at a time, in the order they arrive.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -58,10 +59,55 @@ async function open() {
   return pg;
 }
 
+/**
+ * Named prepared statements, as the PostgreSQL server mode keeps them per connection (db/prepared-statements.ts):
+ * a text asked `prepared` is parsed and described once under a name, then each call binds its values and runs it,
+ * and PostgreSQL plans it as it plans prepared statements (five plans for the values, then one generic plan when
+ * that costs no more). PGlite's own query() parses, describes and plans every statement on every call: at 100k
+ * samples that was about half of a Level 1 page's cost (bench/history.md, sixteenth entry). At most `maxPrepared`
+ * texts are named, the first ones seen (the hot lists and saves come first); the rest run as before. A text whose
+ * name fails (its result type changed under it: a column added while the server runs) fails that once and then
+ * runs unnamed.
+ */
+const NAME_UNUSABLE = new Set(['0A000', '26000']);
+const named = new Map(); // statement text -> { name, types } (or null: runs unnamed)
+let namesMade = 0;
+let pgModule;
+
+async function preparedQuery(pg, sql, params) {
+  pgModule ??= await import('@electric-sql/pglite');
+  const { protocol: { serialize }, parse: { parseResults, parseDescribeStatementResults } } = pgModule;
+  const run = (message) => pg.execProtocolStream(message, { syncToFs: false });
+  let statement = named.get(sql);
+  const messages = [];
+  try {
+    if (!statement) {
+      const name = `lims_${namesMade++}`;
+      await run(serialize.parse({ name, text: sql }));
+      statement = { name, types: parseDescribeStatementResults(await run(serialize.describe({ type: 'S', name }))) };
+      named.set(sql, statement);
+    }
+    // As PGlite's query() does: each value through the serializer of the type PostgreSQL gave its parameter.
+    const values = params.map((v, i) => (v === null || v === undefined ? null : (pg.serializers[statement.types[i]] ?? String)(v)));
+    messages.push(...(await run(serialize.bind({ statement: statement.name, values }))));
+    messages.push(...(await run(serialize.describe({ type: 'P' }))));
+    messages.push(...(await run(serialize.execute({}))));
+  } catch (err) {
+    if (statement && NAME_UNUSABLE.has(err?.code)) named.set(sql, null);
+    throw err;
+  } finally {
+    messages.push(...(await run(serialize.sync())));
+  }
+  await pg.syncToFs();
+  return parseResults(messages, pg.parsers, {}, undefined)[0];
+}
+
+const runsPrepared = (msg) => msg.prepared && msg.params.length > 0 && (named.has(msg.sql) ? named.get(msg.sql) !== null : named.size < workerData.maxPrepared);
+
 async function handle(pg, msg) {
   switch (msg.op) {
     case 'query': {
-      const r = await pg.query(msg.sql, msg.params);
+      const r = runsPrepared(msg) ? await preparedQuery(pg, msg.sql, msg.params) : await pg.query(msg.sql, msg.params);
       return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
     }
     case 'exec': {

@@ -3,7 +3,8 @@
  * a long query does not stop the server's event loop. These tests assert orderings, never timings: the
  * cheap thing completes before the long query does.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
+import { MAX_PREPARED_PER_CONNECTION } from '../prepared-statements';
 import { openDatabase, type DbHandle } from '../connection';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -117,6 +118,60 @@ describe('embedded database in a worker thread', () => {
       await copy.close();
     }
     await expect(copy.pglite!.query('select 1')).rejects.toThrow(/closed/);
+  });
+});
+
+describe('named prepared statements on the embedded database', () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await openDatabase({ kind: 'pglite-memory' });
+    await sql`create table prep_probe (id int primary key, v text not null, at timestamptz, tags text[])`.execute(h.db);
+  });
+  afterAll(() => h.close());
+
+  /** The statement texts PGlite's one session holds as prepared statements. */
+  const preparedTexts = async () => (await h.pglite!.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) => r.statement);
+
+  test("the application's statements with values are prepared once and answer as unnamed ones do; patterns, searches and background reads are not", async () => {
+    const insert = (id: number, v: string) => sql`insert into prep_probe (id, v, at, tags) values (${id}, ${v}, ${new Date('2026-03-01T10:00:00Z')}, ${[v, 'x']})`;
+    for (let id = 1; id <= 8; id++) await insert(id, `v${id}`).execute(h.db);
+    const readOne = (id: number) => sql<Record<string, unknown>>`select id, v, at, tags, ${id}::numeric / 4 as q from prep_probe where id = ${id}`;
+    const read = (db: typeof h.db, id: number) => readOne(id).execute(db);
+    // Ten runs: past the five plans PostgreSQL makes for the values before it may keep a generic one.
+    for (let id = 1; id <= 8; id++) {
+      expect((await read(h.db, id)).rows).toEqual([{ id, v: `v${id}`, at: new Date('2026-03-01T10:00:00Z'), tags: [`v${id}`, 'x'], q: id / 4 }]);
+      expect((await read(h.background, id)).rows).toEqual((await read(h.db, id)).rows);
+    }
+    const texts = await preparedTexts();
+    const compiled = (q: { compile(db: typeof h.db): { sql: string } }) => q.compile(h.db).sql;
+    expect(texts).toEqual(expect.arrayContaining([compiled(insert(1, 'a')), compiled(readOne(1))]));
+    expect(texts.filter((t) => t === compiled(insert(1, 'a')))).toHaveLength(1);
+
+    const like = sql`select id from prep_probe where v like ${'v%'} order by id`;
+    const bySearch = sql`select id from prep_probe where id > ${0} and v <> ${'none'} order by id`;
+    expect((await like.execute(h.db)).rows).toHaveLength(8);
+    expect((await bySearch.execute(h.search)).rows).toHaveLength(8);
+    const after = await preparedTexts();
+    expect([after.includes(compiled(like)), after.includes(compiled(bySearch))]).toEqual([false, false]);
+  });
+
+  test('an error of a prepared statement keeps its fields and leaves the session usable; a changed result type fails once, then runs unnamed', async () => {
+    const dup = sql`insert into prep_probe (id, v) values (${1}, ${'again'})`;
+    for (let i = 0; i < 2; i++) await expect(dup.execute(h.db)).rejects.toMatchObject({ code: '23505', constraint: 'prep_probe_pkey' });
+    expect((await sql<{ n: number }>`select count(*)::int as n from prep_probe where id >= ${0}`.execute(h.db)).rows).toEqual([{ n: 8 }]);
+
+    const whole = sql<Record<string, unknown>>`select * from prep_probe where id = ${2}`;
+    expect(Object.keys((await whole.execute(h.db)).rows[0])).toEqual(['id', 'v', 'at', 'tags']);
+    await sql`alter table prep_probe add column extra int`.execute(h.db);
+    await expect(whole.execute(h.db)).rejects.toMatchObject({ code: '0A000' });
+    expect(Object.keys((await whole.execute(h.db)).rows[0])).toEqual(['id', 'v', 'at', 'tags', 'extra']);
+  });
+
+  test('at most MAX_PREPARED_PER_CONNECTION texts are named; the rest run unnamed and answer the same', async () => {
+    for (let i = 0; i < MAX_PREPARED_PER_CONNECTION + 20; i++) {
+      expect((await h.db.executeQuery<{ n: number }>(CompiledQuery.raw(`select $1::int + ${i} as n`, [1]))).rows).toEqual([{ n: 1 + i }]);
+    }
+    expect((await preparedTexts()).length).toBe(MAX_PREPARED_PER_CONNECTION);
   });
 });
 
