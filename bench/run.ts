@@ -452,7 +452,9 @@ async function searchFigures(
       await settle(server.url);
       console.log(`   searchData with ${k} filter(s), one at a time${beside ? ', by turns with the same page in-process' : ''} ...`);
       try {
-        const runs = quick ? 15 : 40;
+        // By turns, 200 of each (a few seconds): the p95 of 40 was the second slowest call, and moved by 1.2-1.5x
+        // between runs at 1M (bench/history.md, sixteenth entry).
+        const runs = quick ? 15 : beside ? 200 : 40;
         const paired = beside && mod ? await timePairedSearch(mod, beside.search, server.url, session.headers, search.models[k], runs) : null;
         const r = paired ? { ...paired.http, matches: paired.matches } : await timeEndpointSearch(server.url, session.headers, search.models[k], runs);
         endpointP95[k] = r.p95;
