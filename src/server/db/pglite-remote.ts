@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { MAX_PREPARED_PER_CONNECTION } from './prepared-statements';
+import { MAX_PREPARED_PER_CONNECTION, NAME_UNUSABLE } from './prepared-statements';
 
 /** One result of a statement, as PGlite gives it (the rows already parsed by the type parsers). */
 export interface RemoteResults<T = Record<string, unknown>> {
@@ -60,6 +60,7 @@ export async function startRemotePglite(options: RemotePgliteOptions): Promise<R
   const worker = new Worker(WORKER_FILE, {
     workerData: {
       dataDir: options.dataDir ?? null, loadDataDir: dump, extensions: options.extensions, parsers: options.parsers, maxPrepared: MAX_PREPARED_PER_CONNECTION,
+      nameUnusable: [...NAME_UNUSABLE],
     },
     transferList: dump ? [dump] : [],
     // Jest's flags (--experimental-vm-modules) and Babel's hook mean nothing to the worker.

@@ -5,7 +5,7 @@
 //
 // Started by pglite-remote.ts with workerData:
 //   { dataDir: string | null, loadDataDir: ArrayBuffer | null, extensions: string[], parsers: { number: number[], text: number[] },
-//     maxPrepared: number }
+//     maxPrepared: number, nameUnusable: string[] }
 // It answers { type: 'ready' } or { type: 'failed', error } once, then one answer per request:
 //   request  { id, op: 'query', sql, params, prepared } | { id, op: 'exec', sql } | { id, op: 'dump', compression } | { id, op: 'close' }
 //   answer   { id, ok: true, result } | { id, ok: false, error }
@@ -69,7 +69,8 @@ async function open() {
  * name fails (its result type changed under it: a column added while the server runs) fails that once and then
  * runs unnamed.
  */
-const NAME_UNUSABLE = new Set(['0A000', '26000']);
+// The limit and the error codes are prepared-statements.ts's, passed in workerData (a worker cannot load TypeScript).
+const NAME_UNUSABLE = new Set(workerData.nameUnusable);
 const named = new Map(); // statement text -> { name, types } (or null: runs unnamed)
 let namesMade = 0;
 let pgModule;

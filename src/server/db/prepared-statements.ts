@@ -69,7 +69,7 @@ function nameFor(client: pg.PoolClient, text: string, values: readonly unknown[]
  * connection does not hold it (pg records a name whose Bind failed). The call that meets one fails as it
  * would have unprepared or not; the text then runs unnamed on that connection.
  */
-const NAME_UNUSABLE = new Set(['0A000', '26000']);
+export const NAME_UNUSABLE: ReadonlySet<string> = new Set(['0A000', '26000']);
 
 function forgetOnError(client: pg.PoolClient, text: string, err: unknown): never {
   if (NAME_UNUSABLE.has((err as { code?: string } | null)?.code ?? '')) namesOf.get(client)?.byText.set(text, null);

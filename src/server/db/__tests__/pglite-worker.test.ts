@@ -137,7 +137,7 @@ describe('named prepared statements on the embedded database', () => {
     for (let id = 1; id <= 8; id++) await insert(id, `v${id}`).execute(h.db);
     const readOne = (id: number) => sql<Record<string, unknown>>`select id, v, at, tags, ${id}::numeric / 4 as q from prep_probe where id = ${id}`;
     const read = (db: typeof h.db, id: number) => readOne(id).execute(db);
-    // Ten runs: past the five plans PostgreSQL makes for the values before it may keep a generic one.
+    // Sixteen runs on the pool's lane: past the five plans PostgreSQL makes for the values before it may keep a generic one.
     for (let id = 1; id <= 8; id++) {
       expect((await read(h.db, id)).rows).toEqual([{ id, v: `v${id}`, at: new Date('2026-03-01T10:00:00Z'), tags: [`v${id}`, 'x'], q: id / 4 }]);
       expect((await read(h.background, id)).rows).toEqual((await read(h.db, id)).rows);

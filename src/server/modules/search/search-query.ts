@@ -118,16 +118,18 @@ function valuePredicate(f: Filter, col: (kind: 'num' | 'text' | 'date') => RawBu
  */
 export interface IdWindow { after: number; upTo: number }
 
+/** The typed columns of a value row `v` (activity_value), for valuePredicate. */
+const VALUE_COLUMNS = { num: sql.ref('v.num_value'), text: sql.ref('v.text_value'), date: sql.ref('v.date_value') };
+
 function predicate(f: Filter, w?: IdWindow): RawBuilder<boolean> {
   const field = f.field;
   if (field.kind === 'column') {
     const ref = sql.ref(field.column);
     return valuePredicate(f, () => ref);
   }
-  const cols = { num: sql.ref('v.num_value'), text: sql.ref('v.text_value'), date: sql.ref('v.date_value') };
   const within = w ? sql` and v.isolate_id > ${w.after} and v.isolate_id <= ${w.upTo}` : sql``;
   return sql<boolean>`exists (select 1 from activity_value v
-    where v.parameter_id = ${field.parameterId} and v.isolate_id = i.id${within} and ${valuePredicate(f, (k) => cols[k])})`;
+    where v.parameter_id = ${field.parameterId} and v.isolate_id = i.id${within} and ${valuePredicate(f, (k) => VALUE_COLUMNS[k])})`;
 }
 
 /**
@@ -139,14 +141,13 @@ function predicate(f: Filter, w?: IdWindow): RawBuilder<boolean> {
  * took 2). Only within a window: each set then holds at most the window's values of one parameter.
  */
 function valuesInWindow(db: Db, filters: Array<{ f: Filter; parameterId: number }>, w: IdWindow) {
-  const cols = { num: sql.ref('v.num_value'), text: sql.ref('v.text_value'), date: sql.ref('v.date_value') };
   const sets = filters.map(({ f, parameterId }) => db
     .selectFrom('activity_value as v')
     .select('v.isolate_id')
     .where('v.parameter_id', '=', parameterId)
     .where('v.isolate_id', '>', w.after)
     .where('v.isolate_id', '<=', w.upTo)
-    .where(valuePredicate(f, (k) => cols[k])));
+    .where(valuePredicate(f, (k) => VALUE_COLUMNS[k])));
   return sets.slice(1).reduce((all, set) => all.intersect(set), sets[0]);
 }
 
