@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Database, IsolateTable, SampleInwardTable } from '../../db/types';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { countAtMost, keptIn, pageAndTotal, paged, type ReadOrder } from '../../lib/paging';
 import { bucketStart, maintainedTotal, positionIn, type ListPosition } from '../../lib/list-totals';
 import { compiledOnce } from '../../lib/compiled-once';
+import { rareWindow, trigramSample } from './search-trigrams';
 
 /**
  * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
@@ -140,6 +141,13 @@ export const matchesText = (pattern: string) => sql<boolean>`search_text like lo
 const matchesTextPrepared = (pattern: string) => sql<boolean>`search_text like (select lower(${pattern}))`;
 
 /**
+ * Whether a sample's searched text holds `text` (as the search sent it, line breaks made spaces): what matchesText
+ * tests for the text's escaped pattern, written so that the trigram index cannot take it. A search with an uncommon
+ * part asks the index for that part (matchesText) and tests the whole text here on the rows it finds.
+ */
+const holdsText = (text: string) => sql<boolean>`strpos(search_text, lower(${text})) > 0`;
+
+/**
  * The columns a list row shows (answers rowsOf, statusChangesOf), not the sample's 31: decoding every column of
  * every row was a visible part of a page's cost under load (bench/history.md, twelfth entry).
  */
@@ -177,6 +185,8 @@ const WALKED = [...LISTED, 'search_text', 'created_at'] as const;
 const walkedPages = compiledOnce();
 /** Their second statements (every match, then the page), compiled once too; never prepared (the plan is the text's). */
 const matchedPages = compiledOnce();
+/** The one statement of a search whose text has an uncommon part (search-trigrams.ts), compiled once and prepared. */
+const rarePages = compiledOnce();
 
 /** Rows a search's first statement may walk in the list's order: this many per row of the pages up to the one asked, at least WALK_MIN. */
 export const WALK_PER_ROW = 30;
@@ -206,25 +216,49 @@ export function walkBound(offset: number, limit: number): number {
  * Left to itself, PostgreSQL chose the walk whenever it estimated a text at about 1% of the samples, which it did
  * for one sample code in about 700 (the code happened to match an entry of the expression's statistics): the walk
  * then read every sample for the ten oldest ones, 2.4-2.6 s at 1M samples (bench/history.md, thirteenth entry).
+ *
+ * A text with an uncommon part (search-trigrams.ts rareWindow: a part of three or more letters and digits whose
+ * every trigram is in at most 3% of the sampled samples) skips the walk, which would seldom fill its page, and is
+ * the second statement alone, with the index asked for that part and the whole text tested on the rows it finds
+ * (holdsText). Both ways answer the same rows; they differ in what they read.
  */
-async function searchPage(db: Kysely<Database>, pattern: string, limit: number, offset: number, order: ReadOrder): Promise<{ rows: ListedSample[]; matched?: number }> {
+async function searchPage(db: Kysely<Database>, text: string, pattern: string, limit: number, offset: number, order: ReadOrder): Promise<{ rows: ListedSample[]; matched?: number }> {
   const dir = order === 'listed' ? 'desc' : 'asc';
+  const page = JSON.stringify([limit, offset, order]);
+  // A text with an uncommon part (search-trigrams.ts): every match at once, the index asked for that part only.
+  // Prepared (fixedPlan): a part of three or more uncommon letters and digits always suits the index, and the plan
+  // PostgreSQL keeps for any part (a bitmap scan of the trigram index) costs less than the ones it makes for each.
+  const part = rareWindow(text, trigramSample(db));
+  if (part) {
+    return pageOfAll(db, rarePages.get(page, ([p, t]: readonly [string, string]) => allMatchesPage(db, [matchesText(p), holdsText(t)], limit, offset, dir), [`%${part}%`, text] as const, { fixedPlan: true }));
+  }
   const walk = walkBound(offset, limit);
   // Compiled once per page with the pattern as its one value, and prepared: its plan is the same for every text (an
   // index walk of at most `walk` rows), so PostgreSQL need not parse and plan it on each call ('Pune' under load).
-  const walkPage = walkedPages.get(JSON.stringify([limit, offset, order]), ([text]: readonly [string]) => {
+  const walkPage = walkedPages.get(page, ([p]: readonly [string]) => {
     const first = db.selectFrom('sample_inward').select(WALKED).orderBy('created_at', dir).orderBy('id', dir).limit(sql.lit(walk));
-    return db.selectFrom(first.as('r')).select(LISTED).where(matchesTextPrepared(text))
+    return db.selectFrom(first.as('r')).select(LISTED).where(matchesTextPrepared(p))
       .orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
   }, [pattern] as const, { fixedPlan: true });
   const walked = (await db.executeQuery(walkPage)).rows;
   if (walked.length === limit) return { rows: walked };
-  const matchedPage = matchedPages.get(JSON.stringify([limit, offset, order]), ([text]: readonly [string]) =>
-    db
-      .with((cte) => cte('m').materialized(), (q) => q.selectFrom('sample_inward').select([...LISTED, 'created_at']).where(matchesText(text)))
-      .selectFrom('m').select([...LISTED, sql<number>`(select count(*)::int from m)`.as('matched')])
-      .orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset)), [pattern] as const);
-  const found = (await db.executeQuery(matchedPage)).rows;
+  return pageOfAll(db, matchedPages.get(page, ([p]: readonly [string]) => allMatchesPage(db, [matchesText(p)], limit, offset, dir), [pattern] as const));
+}
+
+/**
+ * A page of every sample the conditions pick (a materialised set, so that PostgreSQL cannot walk the list for it),
+ * each row with the number of them (`matched`): the set holds them all, so the search's total needs no second scan
+ * of the index.
+ */
+function allMatchesPage(db: Kysely<Database>, conditions: ReadonlyArray<Expression<SqlBool>>, limit: number, offset: number, dir: 'asc' | 'desc') {
+  return db
+    .with((cte) => cte('m').materialized(), (q) => conditions.reduce((w, c) => w.where(c), q.selectFrom('sample_inward').select([...LISTED, 'created_at'])))
+    .selectFrom('m').select([...LISTED, sql<number>`(select count(*)::int from m)`.as('matched')])
+    .orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
+}
+
+async function pageOfAll(db: Kysely<Database>, query: CompiledQuery<ListedSample & { matched: number }>) {
+  const found = (await db.executeQuery(query)).rows;
   return { rows: found.map(({ matched: _, ...row }) => row), matched: found[0]?.matched };
 }
 
@@ -240,7 +274,8 @@ async function searchPage(db: Kysely<Database>, pattern: string, limit: number, 
 export async function listSamples(db: Kysely<Database>, opts: { page: number; search?: string; countUpTo?: number | null }) {
   let base = db.selectFrom('sample_inward');
   // A line break in the text (pasted; the form field is one line) is a space: the searched text joins the columns by one.
-  const pattern = opts.search ? likeEscaped(opts.search.replace(/[\r\n]+/g, ' ')) : undefined;
+  const text = opts.search?.replace(/[\r\n]+/g, ' ');
+  const pattern = text ? likeEscaped(text) : undefined;
   if (pattern) base = base.where(matchesText(pattern));
   // The number of matches when a page's statement counted them all (searchPage): the total is then not counted again.
   let matched: number | undefined;
@@ -248,8 +283,8 @@ export async function listSamples(db: Kysely<Database>, opts: { page: number; se
     offset: (opts.page - 1) * PAGE_SIZE,
     limit: PAGE_SIZE,
     read: async (limit, offset, order, at) => {
-      if (pattern) {
-        const found = await searchPage(db, pattern, limit, offset, order);
+      if (text && pattern) {
+        const found = await searchPage(db, text, pattern, limit, offset, order);
         matched = found.matched;
         return found.rows;
       }

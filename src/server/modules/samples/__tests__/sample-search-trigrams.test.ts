@@ -1,0 +1,196 @@
+/**
+ * A Sample Inward search whose text has an uncommon part asks the trigram index for that part only and tests the
+ * whole text on the rows it finds (search-trigrams.ts, sample-repository.ts searchPage). These tests hold that it
+ * answers exactly the rows and totals of the plain `ilike` on the joined columns, on a lab larger than the trigram
+ * sample (1,200 generated samples against a sample of 1,000 rows picked by random ids).
+ */
+import { sql, type Kysely } from 'kysely';
+import { createTestApp, signInFully, TEST_ADMIN_PASSWORD, TEST_TENANT, type TestApp } from '../../../test-support/test-app';
+import { bulkLoad } from '../../../cli/seed-bulk';
+import { forgetCachedAnswers } from '../../../lib/commit-cache';
+import { JOINED_SAMPLE_TEXT } from '../../../test-support/sample-text';
+import type { Database } from '../../../db/types';
+import type { LoginResponse } from '../../../../shared/contract/session';
+import { listSamples, PAGE_SIZE } from '../sample-repository';
+import {
+  COMMON_SHARE, forgetTrigramSample, rareWindow, REFRESH_MS, SAMPLE_ROWS, sampleOf, trigramSample, trigramSampleRead, trigramsOf, type TrigramSample,
+} from '../search-trigrams';
+
+describe('rareWindow (no database)', () => {
+  // 100 rows: 'sc0' in all, 'c05' in ten, the digit trigrams in one each.
+  const counts = new Map<string, number>([['sc0', 100], ['c05', 10], ['056', 1], ['567', 1], ['678', 1], ['pun', 12], ['une', 12]]);
+  const sample: TrigramSample = { rows: 100, counts };
+
+  test('the longest run of uncommon trigrams, as the text was sent', () => {
+    expect(rareWindow('SC05678', sample)).toBe('05678');
+    expect(rareWindow('sc05678', sample)).toBe('05678');
+    // Trigrams the sample never saw are uncommon: the whole word.
+    expect(rareWindow('Zebediah', sample)).toBe('Zebediah');
+  });
+
+  test('no part: common trigrams only, fewer than three letters or digits in a run, or no sample yet', () => {
+    expect(rareWindow('Pune', sample)).toBeUndefined();
+    expect(rareWindow('sc0', sample)).toBeUndefined();
+    expect(rareWindow('ab cd-ef', sample)).toBeUndefined();
+    expect(rareWindow('%_\\', sample)).toBeUndefined();
+    expect(rareWindow('SC05678', undefined)).toBeUndefined();
+    expect(rareWindow('SC05678', { rows: 0, counts: new Map() })).toBeUndefined();
+  });
+
+  test('a share of exactly COMMON_SHARE is uncommon, above it common', () => {
+    const at = { rows: 100, counts: new Map([['abc', Math.round(100 * COMMON_SHARE)], ['bcd', Math.round(100 * COMMON_SHARE) + 1]]) };
+    expect(rareWindow('abcd', at)).toBe('abc');
+  });
+
+  test('only ASCII letters and digits make a part (lower() maps them one for one); of two as long, the rarer', () => {
+    // 'İ' is not ASCII: the runs are 'stan' and 'bul9'.
+    const s = { rows: 100, counts: new Map([['sta', 3], ['tan', 3], ['bul', 1], ['ul9', 1]]) };
+    expect(rareWindow('İstan bul9', s)).toBe('bul9');
+    expect(rareWindow('Ωmega', { rows: 1, counts: new Map() })).toBe('mega');
+  });
+
+  test('trigramsOf and sampleOf count each trigram once a row', () => {
+    expect(trigramsOf('SC0-ab12\nPune')).toEqual(['sc0', 'ab1', 'b12', 'pun', 'une']);
+    const s = sampleOf(['aaaa aaaa', 'xaaa', 'yz']);
+    expect([s.rows, s.counts.get('aaa'), s.counts.get('xaa'), s.counts.has('yz')]).toEqual([3, 2, 1, false]);
+  });
+});
+
+describe('on a lab of 1,200 generated samples', () => {
+  let t: TestApp;
+  let admin: LoginResponse;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD);
+    db = t.handle.db;
+    await bulkLoad(db, { samples: 1200, tenant: TEST_TENANT, batch: 500, seed: 11 });
+  }, 120_000);
+  afterAll(() => t.close());
+  beforeEach(() => {
+    forgetCachedAnswers(db);
+    forgetTrigramSample(db);
+  });
+
+  const likeEscaped = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  /** The first page and the number of matches, by the plain ilike on the joined columns, in the list's order. */
+  async function oracle(text: string) {
+    const where = sql<boolean>`${JOINED_SAMPLE_TEXT} ilike ${likeEscaped(text.replace(/[\r\n]+/g, ' '))}`;
+    const page = await db.selectFrom('sample_inward').select('sampleno').where(where).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PAGE_SIZE).execute();
+    const n = await db.selectFrom('sample_inward').select(sql<number>`count(*)::int`.as('n')).where(where).executeTakeFirstOrThrow();
+    return { page: page.map((r) => r.sampleno), total: Number(n.n) };
+  }
+  async function searched(text: string, page = 1) {
+    forgetCachedAnswers(db);
+    const r = await listSamples(db, { page, search: text });
+    return { page: r.rows.map((row) => row.sampleno), total: r.total };
+  }
+
+  test('the sample is SAMPLE_ROWS rows picked by id; the sample codes make their first trigrams common', async () => {
+    const total = Number((await db.selectFrom('sample_inward').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+    expect(total).toBeGreaterThan(SAMPLE_ROWS);
+    expect(trigramSample(db)).toBeUndefined();
+    const s = (await trigramSampleRead(db))!;
+    // Random ids may repeat an id's pick only by chance of the set: exactly SAMPLE_ROWS distinct ids, each a row.
+    expect(s.rows).toBe(SAMPLE_ROWS);
+    expect((s.counts.get('sc0') ?? 0) / s.rows).toBeGreaterThan(0.9);
+    expect(trigramSample(db)).toBe(s);
+  });
+
+  test('every kind of text answers exactly the plain ilike, rare part or not (page and total)', async () => {
+    const sample = (await trigramSampleRead(db))!;
+    const rows = await db.selectFrom('sample_inward').select(['sampleinno', 'sampleno', 'sampledby', 'resource_name', 'state_name', 'district_name', 'source', 'otp']).orderBy('id').execute();
+    // Parts of stored values as a user types them: codes, their middles, numbers, names, mixed case, punctuation.
+    let seed = 17;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const texts = new Set<string>(['SC0001', 'sc00123', '0012', 'SI-2026-0001', 'Pune', 'pune', 'une', 'Ludhiana', 'field', '%', '_', 'a_b', '100%', 'Ωmega', 'İst']);
+    while (texts.size < 140) {
+      const r = rows[rnd(rows.length)] as Record<string, string>;
+      const value = String(Object.values(r)[rnd(8)]);
+      const from = rnd(Math.max(1, value.length - 2));
+      let text = value.slice(from, from + 3 + rnd(6));
+      if (rnd(3) === 0) text = text.toUpperCase();
+      if (text.trim()) texts.add(text);
+    }
+    let rare = 0;
+    for (const text of texts) {
+      if (rareWindow(text, sample)) rare++;
+      expect({ text, ...(await searched(text)) }).toEqual({ text, ...(await oracle(text)) });
+    }
+    // Both ways were tried, many times each.
+    expect(rare).toBeGreaterThan(20);
+    expect(texts.size - rare).toBeGreaterThan(20);
+  }, 120_000);
+
+  test('a text with a rare part is one statement; a common one walks first', async () => {
+    await trigramSampleRead(db);
+    const answered: string[] = [];
+    const spy = db.withPlugin({
+      transformQuery: (a) => a.node,
+      transformResult: async (a) => {
+        answered.push(Object.keys(a.result.rows[0] ?? {}).join(','));
+        return a.result;
+      },
+    });
+    await trigramSampleRead(spy);
+    const code = (await db.selectFrom('sample_inward').select('sampleno').orderBy('id').offset(500).limit(1).executeTakeFirstOrThrow()).sampleno;
+    answered.length = 0;
+    const found = await listSamples(spy, { page: 1, search: code.slice(0, -1) });
+    expect(found.rows.length).toBeGreaterThan(0);
+    expect(found.rows.every((r) => r.sampleno.startsWith(code.slice(0, -1)))).toBe(true);
+    expect(answered).toHaveLength(1);
+    expect(answered[0].split(',')).toContain('matched');
+    // A common text: the walk answers its page (no 'matched' column), and its total is counted.
+    answered.length = 0;
+    forgetCachedAnswers(spy);
+    await listSamples(spy, { page: 1, search: 'SC0' });
+    expect(answered[0].split(',')).not.toContain('matched');
+  });
+
+  test('a part rare in the sample but common in fact still answers every match: pages and the exact total', async () => {
+    await trigramSampleRead(db);
+    // 300 samples, not among the newest a walk reads, take a name the sample has never seen.
+    await sql`update sample_inward set sampledby = 'Zqxv Collector' where id in (select id from sample_inward order by created_at, id limit 300)`.execute(db);
+    expect(rareWindow('zqxv', trigramSample(db))).toBe('zqxv');
+    for (const page of [1, 2, 30]) {
+      const got = await searched('zqxv', page);
+      expect(got.total).toBe(300);
+      expect(got.page).toHaveLength(10);
+    }
+    const first = await oracle('zqxv');
+    expect(await searched('zqxv')).toEqual(first);
+    // Over HTTP too, in capitals.
+    const res = await t.post('/api/transaction/getSearchForsampleinward', { searchText: 'ZQXV', pageno: 1 }, admin);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as Array<{ totalItems: number; sampleno: string }>;
+    expect(rows.map((r) => r.sampleno)).toEqual(first.page);
+    expect(rows[0].totalItems).toBe(300);
+  });
+
+  test('a sample REFRESH_MS old is read again in the background while searches use the old one; a failed read leaves searches as they were', async () => {
+    const first = (await trigramSampleRead(db))!;
+    expect(trigramSample(db, Date.now() + REFRESH_MS - 1_000)).toBe(first);
+    // Old enough: the call still answers the old sample, and the next read replaces it.
+    expect(trigramSample(db, Date.now() + REFRESH_MS + 1_000)).toBe(first);
+    const second = await trigramSampleRead(db);
+    expect(second).not.toBe(first);
+    expect(second!.rows).toBe(SAMPLE_ROWS);
+
+    // The first statement of a handle fails: no sample, the search answers as without one, and the next call reads again.
+    let failures = 1;
+    const flaky = db.withPlugin({
+      transformQuery: (a) => {
+        if (failures-- > 0) throw new Error('the database went away');
+        return a.node;
+      },
+      transformResult: async (a) => a.result,
+    });
+    expect(await trigramSampleRead(flaky)).toBeUndefined();
+    const code = (await db.selectFrom('sample_inward').select('sampleno').orderBy('id').offset(700).limit(1).executeTakeFirstOrThrow()).sampleno;
+    forgetCachedAnswers(flaky);
+    const r = await listSamples(flaky, { page: 1, search: code });
+    expect({ page: r.rows.map((row) => row.sampleno), total: r.total }).toEqual(await oracle(code));
+    expect((await trigramSampleRead(flaky))?.rows).toBe(SAMPLE_ROWS);
+  });
+});
