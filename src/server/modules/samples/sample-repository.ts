@@ -143,9 +143,11 @@ const matchesTextPrepared = (pattern: string) => sql<boolean>`search_text like (
 /**
  * Whether a sample's searched text holds `text` (as the search sent it, line breaks made spaces): what matchesText
  * tests for the text's escaped pattern, written so that the trigram index cannot take it. A search with an uncommon
- * part asks the index for that part (matchesText) and tests the whole text here on the rows it finds.
+ * part asks the index for that part (matchesTextPrepared) and tests the whole text here on the rows it finds. Both
+ * lower-case their text once a run, as subqueries: the statement is prepared, and its generic plan would lower-case
+ * a plain parameter for every row it tests.
  */
-const holdsText = (text: string) => sql<boolean>`strpos(search_text, lower(${text})) > 0`;
+const holdsText = (text: string) => sql<boolean>`strpos(search_text, (select lower(${text}))) > 0`;
 
 /**
  * The columns a list row shows (answers rowsOf, statusChangesOf), not the sample's 31: decoding every column of
@@ -230,7 +232,7 @@ async function searchPage(db: Kysely<Database>, text: string, pattern: string, l
   // PostgreSQL keeps for any part (a bitmap scan of the trigram index) costs less than the ones it makes for each.
   const part = rareWindow(text, trigramSample(db));
   if (part) {
-    return pageOfAll(db, rarePages.get(page, ([p, t]: readonly [string, string]) => allMatchesPage(db, [matchesText(p), holdsText(t)], limit, offset, dir), [`%${part}%`, text] as const, { fixedPlan: true }));
+    return pageOfAll(db, rarePages.get(page, ([p, t]: readonly [string, string]) => allMatchesPage(db, [matchesTextPrepared(p), holdsText(t)], limit, offset, dir), [`%${part}%`, text] as const, { fixedPlan: true }));
   }
   const walk = walkBound(offset, limit);
   // Compiled once per page with the pattern as its one value, and prepared: its plan is the same for every text (an

@@ -18,6 +18,8 @@ import type { Database } from '../../db/types';
  */
 export const SAMPLE_ROWS = 1_000;
 export const REFRESH_MS = 10 * 60_000;
+/** After a failed read, the next is tried this much later (not at every search while the database is away). */
+export const RETRY_MS = 30_000;
 
 /**
  * A trigram in more than this share of the sampled rows is a common one. At this share a search's walk of the
@@ -108,7 +110,7 @@ async function readSample(db: Kysely<Database>): Promise<TrigramSample> {
 
 /**
  * The sample kept for `db`, or undefined while the first is read. A sample REFRESH_MS old is read again in the
- * background (its calls keep the old one); a failed read leaves the last sample and is tried again at the next call.
+ * background (its calls keep the old one); a failed read leaves the last sample and is tried again RETRY_MS later.
  */
 export function trigramSample(db: Kysely<Database>, now = Date.now()): TrigramSample | undefined {
   let k = kept.get(db);
@@ -117,7 +119,7 @@ export function trigramSample(db: Kysely<Database>, now = Date.now()): TrigramSa
     const entry = k;
     entry.reading = readSample(db).then(
       (s) => { entry.sample = s; entry.readAt = Date.now(); return s; },
-      () => entry.sample,
+      () => { entry.readAt = Date.now() - REFRESH_MS + RETRY_MS; return entry.sample; },
     ).finally(() => { entry.reading = undefined; });
   }
   return k.sample;

@@ -13,7 +13,7 @@ import type { Database } from '../../../db/types';
 import type { LoginResponse } from '../../../../shared/contract/session';
 import { listSamples, PAGE_SIZE } from '../sample-repository';
 import {
-  COMMON_SHARE, forgetTrigramSample, rareWindow, REFRESH_MS, SAMPLE_ROWS, sampleOf, trigramSample, trigramSampleRead, trigramsOf, type TrigramSample,
+  COMMON_SHARE, forgetTrigramSample, rareWindow, REFRESH_MS, RETRY_MS, SAMPLE_ROWS, sampleOf, trigramSample, trigramSampleRead, trigramsOf, type TrigramSample,
 } from '../search-trigrams';
 
 describe('rareWindow (no database)', () => {
@@ -148,24 +148,35 @@ describe('on a lab of 1,200 generated samples', () => {
     expect(answered[0].split(',')).not.toContain('matched');
   });
 
-  test('a part rare in the sample but common in fact still answers every match: pages and the exact total', async () => {
+  test('a part rare in the sample but common in fact still answers every match: each page, deep reversed ones too, and the exact total', async () => {
     await trigramSampleRead(db);
-    // 300 samples, not among the newest a walk reads, take a name the sample has never seen.
-    await sql`update sample_inward set sampledby = 'Zqxv Collector' where id in (select id from sample_inward order by created_at, id limit 300)`.execute(db);
+    // 1,100 samples take a name the sample has never seen: past FAR_OFFSET, so the last pages are read from the other end.
+    await sql`update sample_inward set sampledby = 'Zqxv Collector' where id in (select id from sample_inward order by created_at, id limit 1100)`.execute(db);
     expect(rareWindow('zqxv', trigramSample(db))).toBe('zqxv');
-    for (const page of [1, 2, 30]) {
-      const got = await searched('zqxv', page);
-      expect(got.total).toBe(300);
-      expect(got.page).toHaveLength(10);
+    const where = sql<boolean>`${JOINED_SAMPLE_TEXT} ilike '%zqxv%'`;
+    for (const page of [1, 2, 50, 101, 105, 110]) {
+      const expected = await db.selectFrom('sample_inward').select('sampleno').where(where).orderBy('created_at', 'desc').orderBy('id', 'desc')
+        .offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE).execute();
+      expect({ pageno: page, ...(await searched('zqxv', page)) }).toEqual({ pageno: page, page: expected.map((r) => r.sampleno), total: 1100 });
     }
-    const first = await oracle('zqxv');
-    expect(await searched('zqxv')).toEqual(first);
     // Over HTTP too, in capitals.
     const res = await t.post('/api/transaction/getSearchForsampleinward', { searchText: 'ZQXV', pageno: 1 }, admin);
     expect(res.statusCode).toBe(200);
     const rows = res.json() as Array<{ totalItems: number; sampleno: string }>;
-    expect(rows.map((r) => r.sampleno)).toEqual(first.page);
-    expect(rows[0].totalItems).toBe(300);
+    expect(rows.map((r) => r.sampleno)).toEqual((await oracle('zqxv')).page);
+    expect(rows[0].totalItems).toBe(1100);
+  });
+
+  test("a rare part beside %, _ and \\: the whole text is tested literally, as the escaped pattern is", async () => {
+    await trigramSampleRead(db);
+    await sql`update sample_inward set sampledby = case when id % 2 = 0 then 'Zqxw_1%\\x Lab' else 'ZqxwA1%\\x Lab' end where id in (select id from sample_inward order by id limit 10)`.execute(db);
+    for (const text of ['zqxw_1', 'ZQXW_1%\\X', 'zqxwa1', 'zqxw_', 'zqxw%', '1%\\x', '%\\x', 'zqxw']) {
+      const expected = await oracle(text);
+      expect({ text, rare: Boolean(rareWindow(text, trigramSample(db))), ...(await searched(text)) })
+        .toEqual({ text, rare: /zqxw/i.test(text), ...expected });
+    }
+    expect((await oracle('zqxw_1')).total).toBe(5);
+    expect((await oracle('zqxw')).total).toBe(10);
   });
 
   test('a sample REFRESH_MS old is read again in the background while searches use the old one; a failed read leaves searches as they were', async () => {
@@ -191,6 +202,11 @@ describe('on a lab of 1,200 generated samples', () => {
     forgetCachedAnswers(flaky);
     const r = await listSamples(flaky, { page: 1, search: code });
     expect({ page: r.rows.map((row) => row.sampleno), total: r.total }).toEqual(await oracle(code));
+    // Not read again at every search while the database is away: RETRY_MS later.
+    const reads = failures;
+    trigramSample(flaky);
+    expect(failures).toBe(reads);
+    expect(trigramSample(flaky, Date.now() + RETRY_MS + 1_000)).toBeUndefined();
     expect((await trigramSampleRead(flaky))?.rows).toBe(SAMPLE_ROWS);
   });
 });
