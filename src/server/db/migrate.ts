@@ -19,6 +19,7 @@ import * as listTotals from './migrations/20261126T100000-list-totals';
 import * as listBuckets from './migrations/20261126T200000-list-buckets';
 import * as searchStatistics from './migrations/20261127T000000-search-statistics';
 import * as sampleSearchText from './migrations/20261127T120000-sample-search-text';
+import * as sampleSearchGrams from './migrations/20261128T120000-sample-search-grams';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261126T200000-list-buckets': listBuckets,
   '20261127T000000-search-statistics': searchStatistics,
   '20261127T120000-sample-search-text': sampleSearchText,
+  '20261128T120000-sample-search-grams': sampleSearchGrams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,7 +5,7 @@ import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit
 import { countAtMost, keptIn, pageAndTotal, paged, type ReadOrder } from '../../lib/paging';
 import { bucketStart, maintainedTotal, positionIn, type ListPosition } from '../../lib/list-totals';
 import { compiledOnce } from '../../lib/compiled-once';
-import { rareWindow, trigramSample } from './search-trigrams';
+import { rareGrams, rareWindow, trigramSample } from './search-trigrams';
 
 /**
  * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
@@ -150,6 +150,16 @@ const matchesTextPrepared = (pattern: string) => sql<boolean>`search_text like (
 const holdsText = (text: string) => sql<boolean>`strpos(search_text, (select lower(${text}))) > 0`;
 
 /**
+ * Whether a sample's searched text holds both grams (search-trigrams.ts rareGrams): what the gram index answers
+ * (migration 20261128T120000-sample-search-grams; the expression must be the index's own). The array is a subquery
+ * so that no plan sees the grams: PostgreSQL then keeps one generic plan for the prepared statement (a bitmap scan
+ * of the index). With the grams in view it planned every call anew, because its generic estimate for `@>` (0.5%
+ * of the samples) costs more than the plans it makes for a code's grams: 0.43-0.49 ms of planning for 0.09 ms of
+ * running, at 1M samples.
+ */
+export const holdsGrams = (a: string, b: string) => sql<boolean>`sample_search_grams(search_text) @> (select array[${a}, ${b}]::text[])`;
+
+/**
  * The columns a list row shows (answers rowsOf, statusChangesOf), not the sample's 31: decoding every column of
  * every row was a visible part of a page's cost under load (bench/history.md, twelfth entry).
  */
@@ -189,6 +199,8 @@ const walkedPages = compiledOnce();
 const matchedPages = compiledOnce();
 /** The one statement of a search whose text has an uncommon part (search-trigrams.ts), compiled once and prepared. */
 const rarePages = compiledOnce();
+/** The one statement of a search whose text has uncommon grams (search-trigrams.ts), compiled once and prepared. */
+const gramPages = compiledOnce();
 
 /** Rows a search's first statement may walk in the list's order: this many per row of the pages up to the one asked, at least WALK_MIN. */
 export const WALK_PER_ROW = 30;
@@ -219,18 +231,25 @@ export function walkBound(offset: number, limit: number): number {
  * for one sample code in about 700 (the code happened to match an entry of the expression's statistics): the walk
  * then read every sample for the ten oldest ones, 2.4-2.6 s at 1M samples (bench/history.md, thirteenth entry).
  *
- * A text with an uncommon part (search-trigrams.ts rareWindow: a part of three or more letters and digits whose
- * every trigram is in at most 3% of the sampled samples) skips the walk, which would seldom fill its page, and is
- * the second statement alone, with the index asked for that part and the whole text tested on the rows it finds
- * (holdsText). Both ways answer the same rows; they differ in what they read.
+ * A text with uncommon parts skips the walk, which would seldom fill its page, and is the second statement alone,
+ * with an index asked for those parts and the whole text tested on the rows it finds (holdsText):
+ * - two uncommon five-character parts (search-trigrams.ts rareGrams), from the gram index: a part of a code is in
+ *   about a hundred samples at 1M, where each of its trigrams is in about 14,000;
+ * - else an uncommon part of three or more letters and digits (rareWindow: every trigram of it in at most 3% of the
+ *   sampled samples), from the trigram index.
+ * Every way answers the same rows; they differ in what they read.
  */
 async function searchPage(db: Kysely<Database>, text: string, pattern: string, limit: number, offset: number, order: ReadOrder): Promise<{ rows: ListedSample[]; matched?: number }> {
   const dir = order === 'listed' ? 'desc' : 'asc';
   const page = JSON.stringify([limit, offset, order]);
-  // A text with an uncommon part (search-trigrams.ts): every match at once, the index asked for that part only.
-  // Prepared (fixedPlan): a part of three or more uncommon letters and digits always suits the index, and the plan
-  // PostgreSQL keeps for any part (a bitmap scan of the trigram index) costs less than the ones it makes for each.
-  const part = rareWindow(text, trigramSample(db));
+  const sample = trigramSample(db);
+  // Prepared (fixedPlan): uncommon parts always suit their index, and the plan PostgreSQL keeps for any of them (a
+  // bitmap scan of the index) costs less than the ones it makes for each.
+  const grams = rareGrams(text, sample);
+  if (grams) {
+    return pageOfAll(db, gramPages.get(page, ([a, b, t]: readonly [string, string, string]) => allMatchesPage(db, [holdsGrams(a, b), holdsText(t)], limit, offset, dir), [...grams, text] as const, { fixedPlan: true }));
+  }
+  const part = rareWindow(text, sample);
   if (part) {
     return pageOfAll(db, rarePages.get(page, ([p, t]: readonly [string, string]) => allMatchesPage(db, [matchesTextPrepared(p), holdsText(t)], limit, offset, dir), [`%${part}%`, text] as const, { fixedPlan: true }));
   }

@@ -2,15 +2,18 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
 /**
- * How common each trigram of the samples' searched text is, from a sample of rows, so that a Sample Inward search
- * asks the trigram index only for the uncommon part of its text (`rareWindow`).
+ * How common each trigram and each five-character part ("gram") of the samples' searched text is, from a sample of
+ * rows, so that a Sample Inward search asks an index only for the uncommon parts of its text (`rareGrams`,
+ * `rareWindow`).
  *
- * Why: the index answers `search_text like '%sc05678%'` by reading the posting list of every trigram of the
+ * Why: the trigram index answers `search_text like '%sc05678%'` by reading the posting list of every trigram of the
  * text. 'sc0' is in nearly every sample code and 'c05' in a tenth of them, and GIN decodes their lists for each
  * candidate row: at 100k samples that statement read 51 index pages and took 0.9-1.0 ms of PostgreSQL. Asked for
  * '%05678%' (three digit trigrams, each in about 1% of the samples) and tested for the whole text on the few rows
- * it finds, it read 7 pages and took 0.15-0.18 ms (pgbench, one client). PostgreSQL keeps no statistics of
- * trigrams, so the server samples them itself.
+ * it finds, it read 7 pages and took 0.15-0.18 ms (pgbench, one client). At 1M samples each of those digit
+ * trigrams is in about 14,000 samples, so the gram index (migration 20261128T120000-sample-search-grams) answers a
+ * text with an uncommon five-character part instead: each such part is in about a hundred (bench/history.md,
+ * eighteenth entry). PostgreSQL keeps no statistics of either, so the server samples them itself.
  *
  * The sample: SAMPLE_ROWS rows picked by random ids (each an index lookup, a few milliseconds in all), read again
  * in the background once it is REFRESH_MS old; until the first one is read, searches run as they did without it.
@@ -28,33 +31,75 @@ export const RETRY_MS = 30_000;
  */
 export const COMMON_SHARE = 0.03;
 
+/** The length of the parts the gram index keeps (migration 20261128T120000-sample-search-grams). */
+export const GRAM = 5;
+
 export interface TrigramSample {
   /** Rows sampled. */
   rows: number;
   /** For each trigram, the number of sampled rows that hold it. */
   counts: Map<string, number>;
+  /** For each gram (GRAM characters), the number of sampled rows that hold it. */
+  grams: Map<string, number>;
 }
 
 /** Runs of characters a window may take: ASCII letters and digits, which lower() maps one for one in any locale PostgreSQL runs with here. */
 const RUNS = /[A-Za-z0-9]{3,}/g;
 
-/** The trigrams of each run of ASCII letters and digits in `text`, lower-cased (what pg_trgm takes from inside a `like` pattern's word). */
-export function trigramsOf(text: string): string[] {
+/** Each `n`-long window of each run of ASCII letters and digits in `text`, lower-cased. */
+function windowsOf(text: string, n: number): string[] {
   const out: string[] = [];
   for (const [run] of text.matchAll(RUNS)) {
     const low = run.toLowerCase();
-    for (let i = 0; i + 3 <= low.length; i++) out.push(low.slice(i, i + 3));
+    for (let i = 0; i + n <= low.length; i++) out.push(low.slice(i, i + n));
   }
   return out;
 }
 
-/** Counts, for each trigram, the rows of `texts` that hold it. */
+/** The trigrams of each run of ASCII letters and digits in `text`, lower-cased (what pg_trgm takes from inside a `like` pattern's word). */
+export const trigramsOf = (text: string): string[] => windowsOf(text, 3);
+
+/** The grams of `text` as the gram index holds them: each GRAM-long window of ASCII letters and digits, lower-cased. */
+export const gramsOf = (text: string): string[] => windowsOf(text, GRAM);
+
+/** Counts, for each trigram and each gram, the rows of `texts` that hold it. */
 export function sampleOf(texts: readonly string[]): TrigramSample {
   const counts = new Map<string, number>();
+  const grams = new Map<string, number>();
   for (const text of texts) {
     for (const t of new Set(trigramsOf(text))) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const g of new Set(gramsOf(text))) grams.set(g, (grams.get(g) ?? 0) + 1);
   }
-  return { rows: texts.length, counts };
+  return { rows: texts.length, counts, grams };
+}
+
+/**
+ * Two uncommon grams of `text` (at most COMMON_SHARE of the sampled rows hold each) for the gram index to
+ * intersect: the rarest, then the rarest of the rest, of those the farthest from the first (fewer rows hold two
+ * distant parts of a code than two neighbours). The same gram twice when the text has one; undefined when it has
+ * none or there is no sample. Every gram of the text is in every row that holds the text, so the grams only narrow
+ * what the index reads. A window with a capital I is never taken: in a Turkish locale PostgreSQL lower-cases it to
+ * a dotless ı, which the index, of ASCII parts only, does not hold.
+ */
+export function rareGrams(text: string, sample: TrigramSample | undefined): readonly [string, string] | undefined {
+  if (!sample || sample.rows === 0) return undefined;
+  const windows: string[] = [];
+  for (const [run] of text.matchAll(RUNS)) {
+    for (let i = 0; i + GRAM <= run.length; i++) {
+      const w = run.slice(i, i + GRAM);
+      if (!w.includes('I')) windows.push(w.toLowerCase());
+    }
+  }
+  const found = windows
+    .map((g, at) => ({ g, at, n: sample.grams.get(g) ?? 0 }))
+    .filter((x) => x.n / sample.rows <= COMMON_SHARE)
+    .sort((a, b) => a.n - b.n || a.at - b.at);
+  const first = found[0];
+  if (!first) return undefined;
+  const rest = found.filter((x) => x.g !== first.g);
+  if (!rest.length) return [first.g, first.g];
+  const second = rest.filter((x) => x.n === rest[0].n).reduce((a, b) => (Math.abs(b.at - first.at) > Math.abs(a.at - first.at) ? b : a));
+  return [first.g, second.g];
 }
 
 /**
@@ -98,7 +143,7 @@ async function readSample(db: Kysely<Database>): Promise<TrigramSample> {
   const span = await db.selectFrom('sample_inward').select([sql<number>`min(id)`.as('lo'), sql<number>`max(id)`.as('hi')]).executeTakeFirst();
   const lo = Number(span?.lo ?? 0);
   const hi = Number(span?.hi ?? -1);
-  if (hi < lo) return { rows: 0, counts: new Map() };
+  if (hi < lo) return sampleOf([]);
   let q = db.selectFrom('sample_inward').select('search_text');
   if (hi - lo + 1 > SAMPLE_ROWS) {
     const ids = new Set<number>();

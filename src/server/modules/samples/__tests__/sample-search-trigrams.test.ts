@@ -11,15 +11,16 @@ import { forgetCachedAnswers } from '../../../lib/commit-cache';
 import { JOINED_SAMPLE_TEXT } from '../../../test-support/sample-text';
 import type { Database } from '../../../db/types';
 import type { LoginResponse } from '../../../../shared/contract/session';
-import { listSamples, PAGE_SIZE } from '../sample-repository';
+import { holdsGrams, listSamples, PAGE_SIZE } from '../sample-repository';
 import {
-  COMMON_SHARE, forgetTrigramSample, rareWindow, REFRESH_MS, RETRY_MS, SAMPLE_ROWS, sampleOf, trigramSample, trigramSampleRead, trigramsOf, type TrigramSample,
+  COMMON_SHARE, forgetTrigramSample, gramsOf, rareGrams, rareWindow, REFRESH_MS, RETRY_MS, SAMPLE_ROWS, sampleOf, trigramSample, trigramSampleRead, trigramsOf,
+  type TrigramSample,
 } from '../search-trigrams';
 
 describe('rareWindow (no database)', () => {
   // 100 rows: 'sc0' in all, 'c05' in ten, the digit trigrams in one each.
   const counts = new Map<string, number>([['sc0', 100], ['c05', 10], ['056', 1], ['567', 1], ['678', 1], ['pun', 12], ['une', 12]]);
-  const sample: TrigramSample = { rows: 100, counts };
+  const sample: TrigramSample = { rows: 100, counts, grams: new Map() };
 
   test('the longest run of uncommon trigrams, as the text was sent', () => {
     expect(rareWindow('SC05678', sample)).toBe('05678');
@@ -34,25 +35,60 @@ describe('rareWindow (no database)', () => {
     expect(rareWindow('ab cd-ef', sample)).toBeUndefined();
     expect(rareWindow('%_\\', sample)).toBeUndefined();
     expect(rareWindow('SC05678', undefined)).toBeUndefined();
-    expect(rareWindow('SC05678', { rows: 0, counts: new Map() })).toBeUndefined();
+    expect(rareWindow('SC05678', { rows: 0, counts: new Map(), grams: new Map() })).toBeUndefined();
   });
 
   test('a share of exactly COMMON_SHARE is uncommon, above it common', () => {
-    const at = { rows: 100, counts: new Map([['abc', Math.round(100 * COMMON_SHARE)], ['bcd', Math.round(100 * COMMON_SHARE) + 1]]) };
+    const at = { rows: 100, counts: new Map([['abc', Math.round(100 * COMMON_SHARE)], ['bcd', Math.round(100 * COMMON_SHARE) + 1]]), grams: new Map() };
     expect(rareWindow('abcd', at)).toBe('abc');
   });
 
   test('only ASCII letters and digits make a part (lower() maps them one for one); of two as long, the rarer', () => {
     // 'İ' is not ASCII: the runs are 'stan' and 'bul9'.
-    const s = { rows: 100, counts: new Map([['sta', 3], ['tan', 3], ['bul', 1], ['ul9', 1]]) };
+    const s = { rows: 100, counts: new Map([['sta', 3], ['tan', 3], ['bul', 1], ['ul9', 1]]), grams: new Map() };
     expect(rareWindow('İstan bul9', s)).toBe('bul9');
-    expect(rareWindow('Ωmega', { rows: 1, counts: new Map() })).toBe('mega');
+    expect(rareWindow('Ωmega', { rows: 1, counts: new Map(), grams: new Map() })).toBe('mega');
   });
 
   test('trigramsOf and sampleOf count each trigram once a row', () => {
     expect(trigramsOf('SC0-ab12\nPune')).toEqual(['sc0', 'ab1', 'b12', 'pun', 'une']);
     const s = sampleOf(['aaaa aaaa', 'xaaa', 'yz']);
     expect([s.rows, s.counts.get('aaa'), s.counts.get('xaa'), s.counts.has('yz')]).toEqual([3, 2, 1, false]);
+  });
+
+  test('gramsOf and sampleOf: five-long windows of ASCII letters and digits, each counted once a row', () => {
+    expect(gramsOf('SC05678-ab1\nPune İstanbul')).toEqual(['sc056', 'c0567', '05678', 'stanb', 'tanbu', 'anbul']);
+    const s = sampleOf(['abcdef abcde', 'xabcde', 'abcd']);
+    expect([s.counts.get('abc'), s.grams.get('abcde'), s.grams.get('bcdef'), s.grams.get('xabcd'), s.grams.has('abcd')]).toEqual([3, 2, 1, 1, false]);
+  });
+});
+
+describe('rareGrams (no database)', () => {
+  // 100 rows: the parts of a code in one to three of them, the start of a common state's name in 40.
+  const grams = new Map<string, number>([['sc056', 3], ['c0567', 1], ['05678', 2], ['mahar', 40], ['ahara', 40]]);
+  const sample: TrigramSample = { rows: 100, counts: new Map(), grams };
+
+  test('the rarest gram, then the rarest of the rest, of those the farthest from the first', () => {
+    expect(rareGrams('SC05678', sample)).toEqual(['c0567', '05678']);
+    // Unseen grams are the rarest: of the unseen rest, the farthest from the first.
+    expect(rareGrams('Zebediah', sample)).toEqual(['zebed', 'ediah']);
+    expect(rareGrams('sc0567', sample)).toEqual(['c0567', 'sc056']);
+  });
+
+  test('one uncommon gram is asked twice; none, a run shorter than five, a capital I or no sample: undefined', () => {
+    expect(rareGrams('Maharashtra', { ...sample, grams: new Map([...grams, ['haras', 40], ['arash', 40], ['rasht', 40], ['ashtr', 40]]) })).toEqual(['shtra', 'shtra']);
+    expect(rareGrams('Mahara', sample)).toBeUndefined();
+    expect(rareGrams('Pune', sample)).toBeUndefined();
+    expect(rareGrams('ab-cdef-gh', sample)).toBeUndefined();
+    // PostgreSQL may lower-case a capital I to a dotless ı (a Turkish locale), which the index of ASCII parts never holds.
+    expect(rareGrams('SIKKIM', sample)).toBeUndefined();
+    expect(rareGrams('Sikkim', sample)).toEqual(['sikki', 'ikkim']);
+    expect(rareGrams('SC05678', undefined)).toBeUndefined();
+  });
+
+  test('a share of exactly COMMON_SHARE is uncommon, above it common', () => {
+    const at = { rows: 100, counts: new Map(), grams: new Map([['abcde', Math.round(100 * COMMON_SHARE)], ['bcdef', Math.round(100 * COMMON_SHARE) + 1]]) };
+    expect(rareGrams('abcdef', at)).toEqual(['abcde', 'abcde']);
   });
 });
 
@@ -103,24 +139,24 @@ describe('on a lab of 1,200 generated samples', () => {
     const rows = await db.selectFrom('sample_inward').select(['sampleinno', 'sampleno', 'sampledby', 'resource_name', 'state_name', 'district_name', 'source', 'otp']).orderBy('id').execute();
     // Parts of stored values as a user types them: codes, their middles, numbers, names, mixed case, punctuation.
     let seed = 17;
-    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const rnd = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0, (seed >>> 8) % n);
     const texts = new Set<string>(['SC0001', 'sc00123', '0012', 'SI-2026-0001', 'Pune', 'pune', 'une', 'Ludhiana', 'field', '%', '_', 'a_b', '100%', 'Ωmega', 'İst']);
-    while (texts.size < 140) {
+    while (texts.size < 160) {
       const r = rows[rnd(rows.length)] as Record<string, string>;
       const value = String(Object.values(r)[rnd(8)]);
       const from = rnd(Math.max(1, value.length - 2));
-      let text = value.slice(from, from + 3 + rnd(6));
+      // Half of them three or four long (no gram: a trigram part or the walk), half five to eight.
+      let text = value.slice(from, from + (texts.size % 2 ? 3 + rnd(2) : 5 + rnd(4)));
       if (rnd(3) === 0) text = text.toUpperCase();
       if (text.trim()) texts.add(text);
     }
-    let rare = 0;
+    const ways = { grams: 0, part: 0, walk: 0 };
     for (const text of texts) {
-      if (rareWindow(text, sample)) rare++;
+      ways[rareGrams(text, sample) ? 'grams' : rareWindow(text, sample) ? 'part' : 'walk']++;
       expect({ text, ...(await searched(text)) }).toEqual({ text, ...(await oracle(text)) });
     }
-    // Both ways were tried, many times each.
-    expect(rare).toBeGreaterThan(20);
-    expect(texts.size - rare).toBeGreaterThan(20);
+    // Every way was tried, many times each.
+    expect(Math.min(ways.grams, ways.part, ways.walk)).toBeGreaterThan(15);
   }, 120_000);
 
   test('a text with a rare part is one statement; a common one walks first', async () => {
@@ -148,23 +184,48 @@ describe('on a lab of 1,200 generated samples', () => {
     expect(answered[0].split(',')).not.toContain('matched');
   });
 
-  test('a part rare in the sample but common in fact still answers every match: each page, deep reversed ones too, and the exact total', async () => {
+  test('a part or grams rare in the sample but common in fact still answer every match: each page, deep reversed ones too, and the exact total', async () => {
     await trigramSampleRead(db);
     // 1,100 samples take a name the sample has never seen: past FAR_OFFSET, so the last pages are read from the other end.
-    await sql`update sample_inward set sampledby = 'Zqxv Collector' where id in (select id from sample_inward order by created_at, id limit 1100)`.execute(db);
-    expect(rareWindow('zqxv', trigramSample(db))).toBe('zqxv');
-    const where = sql<boolean>`${JOINED_SAMPLE_TEXT} ilike '%zqxv%'`;
-    for (const page of [1, 2, 50, 101, 105, 110]) {
-      const expected = await db.selectFrom('sample_inward').select('sampleno').where(where).orderBy('created_at', 'desc').orderBy('id', 'desc')
-        .offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE).execute();
-      expect({ pageno: page, ...(await searched('zqxv', page)) }).toEqual({ pageno: page, page: expected.map((r) => r.sampleno), total: 1100 });
+    await sql`update sample_inward set sampledby = 'Zqxvbn Collector' where id in (select id from sample_inward order by created_at, id limit 1100)`.execute(db);
+    // 'zqxv' is a trigram part (four letters: no gram); 'zqxvbn' two grams.
+    expect([rareWindow('zqxv', trigramSample(db)), rareGrams('zqxv', trigramSample(db)), rareGrams('zqxvbn', trigramSample(db))]).toEqual(['zqxv', undefined, ['zqxvb', 'qxvbn']]);
+    for (const text of ['zqxv', 'zqxvbn']) {
+      const where = sql<boolean>`${JOINED_SAMPLE_TEXT} ilike ${`%${text}%`}`;
+      for (const page of [1, 2, 50, 101, 105, 110]) {
+        const expected = await db.selectFrom('sample_inward').select('sampleno').where(where).orderBy('created_at', 'desc').orderBy('id', 'desc')
+          .offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE).execute();
+        expect({ text, pageno: page, ...(await searched(text, page)) }).toEqual({ text, pageno: page, page: expected.map((r) => r.sampleno), total: 1100 });
+      }
+      // Over HTTP too, in capitals.
+      const res = await t.post('/api/transaction/getSearchForsampleinward', { searchText: text.toUpperCase(), pageno: 1 }, admin);
+      expect(res.statusCode).toBe(200);
+      const rows = res.json() as Array<{ totalItems: number; sampleno: string }>;
+      expect(rows.map((r) => r.sampleno)).toEqual((await oracle(text)).page);
+      expect(rows[0].totalItems).toBe(1100);
     }
-    // Over HTTP too, in capitals.
-    const res = await t.post('/api/transaction/getSearchForsampleinward', { searchText: 'ZQXV', pageno: 1 }, admin);
-    expect(res.statusCode).toBe(200);
-    const rows = res.json() as Array<{ totalItems: number; sampleno: string }>;
-    expect(rows.map((r) => r.sampleno)).toEqual((await oracle('zqxv')).page);
-    expect(rows[0].totalItems).toBe(1100);
+  });
+
+  test('the gram index holds exactly the grams the server asks for, of any letters, and answers the statement', async () => {
+    const texts = ['İstanbul İZMİR ıspanak', 'ΣΊΣΥΦΟΣ σίσυφος Sisyphus', 'Ærøskøbing Farm', 'naïve NAÏVE café-CAFÉ', 'ABCDE-fghij_klmno 12345%67890', 'STRASSE Straße'];
+    const ids = (await db.selectFrom('sample_inward').select('id').orderBy('id', 'desc').limit(texts.length).execute()).map((r) => r.id);
+    for (const [i, id] of ids.entries()) await sql`update sample_inward set source = ${texts[i]} where id = ${id}`.execute(db);
+    const rows = (await sql<{ id: number; search_text: string; grams: string[] }>`select id, search_text, sample_search_grams(search_text) as grams from sample_inward`.execute(db)).rows;
+    expect(rows.length).toBeGreaterThan(SAMPLE_ROWS);
+    for (const r of rows) expect({ id: r.id, grams: [...r.grams].sort() }).toEqual({ id: r.id, grams: [...new Set(gramsOf(r.search_text))].sort() });
+    // Each edited text is found by its grams, as the user typed it in any case (a capital I is never asked for).
+    for (const [i, text] of texts.entries()) {
+      for (const word of text.split(/[^A-Za-z0-9]+/).filter((w) => w.length >= 5 && !w.includes('I'))) {
+        forgetCachedAnswers(db);
+        const found = await listSamples(db, { page: 1, search: word.toUpperCase() });
+        expect({ word, found: found.rows.some((row) => row.id === ids[i]) }).toEqual({ word, found: true });
+      }
+    }
+    const plan = await db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return (await sql<{ 'QUERY PLAN': string }>`explain select count(*) from sample_inward where ${holdsGrams('abcde', 'fghij')}`.execute(trx)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('sample_inward_search_grams_idx');
   });
 
   test("a rare part beside %, _ and \\: the whole text is tested literally, as the escaped pattern is", async () => {
