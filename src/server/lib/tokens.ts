@@ -38,6 +38,34 @@ export function verifyAccessToken(token: string, secret: string): AccessClaims |
   }
 }
 
+/**
+ * The credentials of recent calls, checked: a client sends the same two tokens on every call, and checking them
+ * (an HMAC, a SHA-256, two base64 decodings and a JSON parse) was a visible share of a list page's server time
+ * under load, which the bare route does not pay. Only a token whose signature verified is kept, under the exact
+ * texts sent and the secret that verified it, so a kept answer is the one verifyAccessToken would give again
+ * (a pure function of those). The session it names is still looked up on every call (plugins/session.ts), so a
+ * sign-out or an expiry refuses the next call as before. At most KEPT_CREDENTIALS pairs; past that the list starts
+ * again.
+ */
+export const KEPT_CREDENTIALS = 10_000;
+interface Checked { claims: AccessClaims; tokenHash: string | null }
+const checked = new Map<string, Map<string, Checked>>();
+
+/** verifyAccessToken, with the SHA-256 of the companion `Token` header (null when not sent), kept per pair. */
+export function checkCredentials(accessToken: string, token: string | null, secret: string): Checked | null {
+  let kept = checked.get(secret);
+  if (!kept) checked.set(secret, (kept = new Map()));
+  const key = `${accessToken}\n${token ?? ''}`;
+  const hit = kept.get(key);
+  if (hit) return hit;
+  const claims = verifyAccessToken(accessToken, secret);
+  if (!claims) return null;
+  const entry: Checked = Object.freeze({ claims: Object.freeze(claims), tokenHash: token === null ? null : sha256Hex(token) });
+  if (kept.size >= KEPT_CREDENTIALS) kept.clear();
+  kept.set(key, entry);
+  return entry;
+}
+
 export function newSecretToken(): string {
   return randomBytes(32).toString('base64url');
 }

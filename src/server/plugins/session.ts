@@ -7,7 +7,7 @@ import type { Database } from '../db/types';
 import { type EndpointSpec, path } from '../../shared/contract/endpoints';
 import { MSG } from '../../shared/contract/messages';
 import type { PermissionFlag } from '../../shared/contract/session';
-import { verifyAccessToken, sha256Hex, sameHash } from '../lib/tokens';
+import { checkCredentials, sameHash } from '../lib/tokens';
 import { findLiveSession, touchSession, type LiveSession } from '../modules/auth/session-repository';
 import { changesTo, commitCache } from '../lib/commit-cache';
 import { flagsOf, type Flags } from '../lib/permissions';
@@ -133,10 +133,11 @@ export async function authenticate(req: FastifyRequest, spec: EndpointSpec): Pro
   const accessToken = bearer(req);
   const token = header(req, 'token');
   if (!accessToken || (!token && !bearerOnly)) throw notSignedIn();
-  const claims = verifyAccessToken(accessToken, app.sessionSecret);
-  if (!claims) throw notSignedIn();
+  const credentials = checkCredentials(accessToken, token, app.sessionSecret);
+  if (!credentials) throw notSignedIn();
+  const { claims, tokenHash } = credentials;
   const row = await liveSession(app, claims.sid);
-  if (!row || row.user_id !== claims.uid || (token !== null && !sameHash(row.token_hash, sha256Hex(token)))) throw notSignedIn();
+  if (!row || row.user_id !== claims.uid || (tokenHash !== null && !sameHash(row.token_hash, tokenHash))) throw notSignedIn();
   const dbName = header(req, 'dbname') ?? (bearerOnly ? row.tenant : null);
   if (dbName !== row.tenant || row.tenant !== app.settings.tenant) {
     throw new HttpError(403, `This session belongs to the database '${row.tenant}'; the request named '${dbName ?? ''}'.`);

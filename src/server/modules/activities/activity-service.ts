@@ -103,17 +103,20 @@ async function callerActivities<T extends TransactionState>(
 ): Promise<Map<number, Array<CallerActivity<T>>>> {
   const txs = await read(db, caller.level, targetIds);
   const typeIds = new Set<number>([...caller.access.keys(), ...txs.map((t) => t.activityTypeId)]);
-  const types = new Map((await activityTypes(db, [...typeIds])).map((a) => [a.id, a]));
+  // The level's types in screen order, sorted once for every target (a page's rows share them; localeCompare per row
+  // was a visible share of a Level 1 page's server time).
+  const types = (await activityTypes(db, [...typeIds])).filter((a) => a.level === caller.level).sort(screenOrder);
   const out = new Map<number, Array<CallerActivity<T>>>();
   for (const id of targetIds) {
     const here = txs.filter((t) => (caller.level === 'Level 2' ? t.plantAssessmentId : t.isolateId) === id);
     const byType = new Map(here.map((t) => [t.activityTypeId, t]));
     const chosen = new Set<number>(caller.access.keys());
     for (const t of here) if (t.reportingManagerId === caller.id || opts.all) chosen.add(t.activityTypeId);
-    const list = [...chosen]
-      .map((typeId) => ({ type: types.get(typeId), t: byType.get(typeId) }))
-      .filter((x): x is CallerActivity<T> => x.type !== undefined && x.type.level === caller.level && (x.type.active === 'Y' || x.t !== undefined));
-    list.sort((a, b) => screenOrder(a.type, b.type));
+    const list: Array<CallerActivity<T>> = [];
+    for (const type of types) {
+      const t = byType.get(type.id);
+      if (chosen.has(type.id) && (type.active === 'Y' || t !== undefined)) list.push({ type, t });
+    }
     out.set(id, list);
   }
   return out;
