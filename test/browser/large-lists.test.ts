@@ -54,6 +54,17 @@ test('Sample Inward: a search above the cap reads 200+ while the exact total is 
   await page.unroute('**/api/transaction/getSearchForsampleinward');
 });
 
+test('Sample Inward: part of a sample code finds its ten samples with their exact total', async () => {
+  await page.goto(`${server.url}/#/SampleInwardHome`);
+  await page.getByRole('columnheader', { name: 'Sample Inwarded No' }).waitFor();
+  await page.getByLabel('Search Text').fill('sc00012');
+  await page.getByLabel('Search Text').press('Enter');
+  await page.getByText('Page 1 of 1 (10 records)').waitFor();
+  const codes = (await rowTexts()).map((r) => /SC\d{6}/.exec(r)?.[0]);
+  expect(codes.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `SC00012${i}`));
+  await screenshot(page, 'sample-inward-search-code');
+});
+
 test('Level 1 Activity: a deep page past row 1,000 shows its ten rows, numbered from its offset', async () => {
   await page.goto(`${server.url}/#/ActivityTransactionHome`);
   const footer = page.getByText(/^Page 1 of \d+ \([\d,]+ records\)$/);
