@@ -294,7 +294,7 @@ const LIST_CALLS: Call[] = [
   { name: 'list.getsamphome', path: '/api/transaction/getsamphome', body: { pageno: 1, userID: 1 } },
   { name: 'list.getSearchForsampleinward', path: '/api/transaction/getSearchForsampleinward', body: { pageno: 1, searchText: 'Pune', userID: 1 } },
   // A different text each call (part of a sample code, as a user types it): neither its page nor its total is a kept one.
-  // Its 9-10 matches end on the page, so the total is the page's (lib/paging.ts): one trigram statement a call.
+  // Its 9-10 matches end on the page, so the total is the page's (lib/paging.ts): one statement a call, on the gram index.
   { name: 'list.getSearchForsampleinward_new_text', path: '/api/transaction/getSearchForsampleinward', body: () => ({ pageno: 1, searchText: `SC0${String(callNo++ % 10000).padStart(4, '0')}`, userID: 1 }) },
   { name: 'list.getactitransctionhome', path: '/api/transaction/getactitransctionhome', body: { pageno: 1, userID: 1 } },
   { name: 'list.getLevel2ActivityHome', path: '/api/transaction/getLevel2ActivityHome', body: { pageno: 1, userID: 1 } },
