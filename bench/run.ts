@@ -647,5 +647,15 @@ function writePlans(
     '',
   ].join('\n');
   // PostgreSQL's plans are the ones the 1M plan in the README discusses; the embedded engine's go beside them.
-  fs.writeFileSync(path.join(BENCH_DIR, meta.mode.startsWith('PostgreSQL') ? 'plans.md' : 'plans-embedded.md'), text);
+  const file = path.join(BENCH_DIR, meta.mode.startsWith('PostgreSQL') ? 'plans.md' : 'plans-embedded.md');
+  fs.writeFileSync(file, [text, ...handSections(file)].join('\n'));
+}
+
+/**
+ * The sections of a plans file written by hand (their heading says "by hand": plans captured at 1M while looking at
+ * a change), which a bench run keeps after the plans it captures itself.
+ */
+export function handSections(file: string): string[] {
+  const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  return before.split(/^(?=## )/m).filter((s) => s.startsWith('## ') && /by hand/i.test(s.split('\n')[0])).map((s) => s.replace(/\n*$/, '\n'));
 }
