@@ -11,8 +11,11 @@ import { rareGrams, rareWindow, trigramSample } from './search-trigrams';
  * Sample inward and isolate rows (migration 20261122T060000-laboratory). Numbers and codes come from the
  * sequences inside the caller's save transaction (DESIGN.md section 8), so concurrent saves never share one:
  * sample inwarded number 'SI-<year>-000123' (sample_inward_no_seq), sample code 'SC000123' (sample_code_seq),
- * isolate code 'ISO000045' (isolate_code_seq). The OTP is a random six-digit number; the insert skips on an
- * OTP conflict (ON CONFLICT (otp) DO NOTHING) and retries with a new one, so it is unique in the table.
+ * isolate code 'ISO000045' (isolate_code_seq). The OTP is a random number, six digits while they last; the
+ * insert skips on an OTP conflict (ON CONFLICT (otp) DO NOTHING) and retries with a new one, so it is unique in
+ * the table. Every fifth retry draws one digit more (`newOtp`): there are only 900,000 six-digit OTPs, so a
+ * national repository (about a million samples) gets seven-digit ones once the six-digit ones are nearly all
+ * taken, instead of failing its saves. The column holds 12 characters; 25 attempts reach ten digits.
  */
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,7 +27,13 @@ export const sampleInwardNo = (n: number, year: number) => `SI-${year}-${pad6(n)
 export const sampleCode = (n: number) => `SC${pad6(n)}`;
 export const isolateCode = (n: number) => `ISO${pad6(n)}`;
 export const sampleVersion = (sampleno: string, n: number) => `${sampleno}-${n}`;
-export const newOtp = () => String(randomInt(100000, 1000000));
+const OTP_DIGITS = 6;
+const OTP_ATTEMPTS_PER_WIDTH = 5;
+/** An OTP for the given attempt: six random digits (no leading zero), one more for every five attempts made. */
+export function newOtp(attempt = 0, draw: (min: number, max: number) => number = randomInt): string {
+  const digits = OTP_DIGITS + Math.floor(attempt / OTP_ATTEMPTS_PER_WIDTH);
+  return String(draw(10 ** (digits - 1), 10 ** digits));
+}
 
 async function nextval(db: Db, sequence: 'sample_inward_no_seq' | 'sample_code_seq' | 'isolate_code_seq'): Promise<number> {
   const { rows } = await sql<{ n: number }>`select nextval(${sequence}::regclass) as n`.execute(db);
@@ -63,14 +72,14 @@ export type SampleRow = Selectable<SampleInwardTable>;
 export type IsolateRow = Selectable<IsolateTable>;
 
 /** Inserts a sample with its new numbers and a fresh OTP (inside the caller's transaction). */
-export async function insertSample(trx: Transaction<Database>, values: SampleColumns, createdBy: number, otpOf: () => string = newOtp) {
+export async function insertSample(trx: Transaction<Database>, values: SampleColumns, createdBy: number, otpOf: (attempt: number) => string = newOtp) {
   const year = new Date().getUTCFullYear();
   const sampleinno = sampleInwardNo(await nextval(trx, 'sample_inward_no_seq'), year);
   const sampleno = sampleCode(await nextval(trx, 'sample_code_seq'));
   for (let attempt = 0; attempt < OTP_ATTEMPTS; attempt++) {
     const row = await trx
       .insertInto('sample_inward')
-      .values({ ...values, sampleinno, sampleno, otp: otpOf(), created_by: createdBy })
+      .values({ ...values, sampleinno, sampleno, otp: otpOf(attempt), created_by: createdBy })
       .onConflict((oc) => oc.column('otp').doNothing())
       .returningAll()
       .executeTakeFirst();

@@ -4,7 +4,7 @@ import type { LoginResponse } from '../../../../shared/contract/session';
 import { ISOLATE_MSG } from '../../../../shared/validation/isolate';
 import { localToday } from '../../../../shared/validation/sample-inward';
 import { mutate } from '../../../lib/audit';
-import { insertSample, type SampleColumns } from '../sample-repository';
+import { insertSample, newOtp, type SampleColumns } from '../sample-repository';
 
 let t: TestApp;
 let admin: LoginResponse;
@@ -150,14 +150,33 @@ describe('other mode: sample code', () => {
   });
 });
 
-test('an OTP taken by another sample is skipped: the insert retries with a new one', async () => {
-  const s = await newSample();
-  const values: SampleColumns = {
+const sampleValues = (): SampleColumns => ({
     sampling_date: localToday(), inward_date: localToday(), sampledby: 'X', resource_name: 'Y', resource_id: null, state_id: null, state_name: 'S',
     district_id: null, district_name: 'D', gpslocation: 'G', source: 'S', agroclimaticzone: 'A', minimumrainfall: 1, maximumrainfall: 2, temperature: 'T', soiltype: 'S', soilcolor: 'C',
-  };
+});
+const insertAsAdmin = (otpOf?: (attempt: number) => string) =>
+  mutate(t.handle.db, { userId: 1, username: 'admin', tenant: 't', ip: null }, (trx) => insertSample(trx, sampleValues(), 1, otpOf));
+
+test('an OTP taken by another sample is skipped: the insert retries with a new one', async () => {
+  const s = await newSample();
   const offered = [s.otp, s.otp, '246813'];
-  const row = await mutate(t.handle.db, { userId: 1, username: 'admin', tenant: 't', ip: null }, (trx) => insertSample(trx, values, 1, () => offered.shift()!));
+  const row = await insertAsAdmin(() => offered.shift()!);
   expect(row.otp).toBe('246813');
   expect(offered).toEqual([]);
+});
+
+test('OTPs widen when the six-digit ones run out: every fifth clash draws one digit more, and the sample is saved', async () => {
+  // A draw that always gives the smallest number of its width stands for a full six-digit space: the first
+  // sample takes 100000, the next clashes five times and gets 1000000, the one after that 10000000.
+  const smallest = (attempt: number) => newOtp(attempt, (min) => min);
+  expect(await t.handle.db.selectFrom('sample_inward').select('otp').where('otp', 'in', ['100000', '1000000', '10000000']).execute()).toEqual([]);
+  const otps: string[] = [];
+  for (let i = 0; i < 3; i++) otps.push((await insertAsAdmin(smallest)).otp);
+  expect(otps).toEqual(['100000', '1000000', '10000000']);
+  const stored = await t.handle.db.selectFrom('sample_inward').select('otp').where('otp', 'in', otps).execute();
+  expect(stored.map((r) => r.otp).sort()).toEqual([...otps].sort());
+  // Real draws: six digits first, ten at the 25th attempt (the column holds twelve).
+  for (let i = 0; i < 200; i++) expect(newOtp()).toMatch(/^[1-9]\d{5}$/);
+  expect(newOtp(5)).toMatch(/^[1-9]\d{6}$/);
+  expect(newOtp(24)).toMatch(/^[1-9]\d{9}$/);
 });
