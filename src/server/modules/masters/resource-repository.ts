@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction, type SqlBool, type Expression } from 'kysely';
 import type { Database } from '../../db/types';
 import { PAGE_SIZE, fieldByName, type FieldDef, type LookupDef, type ResourceDef } from '../../../shared/resources';
-import { paged } from '../../lib/paging';
+import { NOT_KEPT, pageAndTotal, paged } from '../../lib/paging';
 
 /**
  * One repository for every simple master, driven by its definition (DESIGN.md sections 4 and 6).
@@ -55,25 +55,38 @@ export interface PageQuery {
   search?: string;
 }
 
-/** One page of rows in the stable order, each with `total_items` (the number of matching rows). */
+/**
+ * One page of rows in the stable order, each with `total_items` (the number of matching rows, exact).
+ *
+ * The page and its total are read apart (lib/paging.ts pageAndTotal): a page that ends the list carries its own
+ * total, and a longer list is counted in a second statement. With `count(*) over ()` beside the page, PostgreSQL
+ * read, looked up and sorted every row of the table for each page (20,000 departments: 43 ms for the first page,
+ * 74 ms for the last, by hand at 1M samples); now a page reads its 11 rows along the sort key's index and the count
+ * reads the table's ids. A deep page in the second half of a long list is read from its other end. The total is
+ * never kept: a master list is short and its count cheap, and a total that is always exact is what an
+ * administrator checking a list expects.
+ */
 export async function listPage(db: Db, r: ResourceDef, q: PageQuery): Promise<Array<DbRow & { total_items: number }>> {
-  const order = columnOf(r, r.list.orderBy);
-  let query = loose(db)
-    .selectFrom(r.table)
-    .select(selection(r))
-    .select(sql<number>`count(*) over ()`.as('total_items'));
-  if (q.search) {
+  const order = sortKey(columnOf(r, r.list.orderBy));
+  const matching = () => {
+    const query = loose(db).selectFrom(r.table);
+    if (!q.search) return query;
     const pattern = likePattern(q.search);
-    query = query.where((eb) =>
+    return query.where((eb) =>
       eb.or(r.list.searchFields.map((name) => eb(sql`cast(${ref(columnOf(r, name).column)} as text)`, 'ilike', pattern))) as Expression<SqlBool>,
     );
-  }
-  const rows = await query
-    .orderBy(sortKey(order))
-    .orderBy('id')
-    .$call((p) => paged(p, PAGE_SIZE, (q.page - 1) * PAGE_SIZE))
-    .execute();
-  return rows as Array<DbRow & { total_items: number }>;
+  };
+  const { rows, total } = await pageAndTotal({
+    offset: (q.page - 1) * PAGE_SIZE,
+    limit: PAGE_SIZE,
+    read: async (limit, offset, o) => {
+      const dir = o === 'listed' ? 'asc' : 'desc';
+      return (await matching().select(selection(r)).orderBy(order, dir).orderBy('id', dir).$call((p) => paged(p, limit, offset)).execute()) as DbRow[];
+    },
+    kept: NOT_KEPT,
+    count: async () => Number(((await matching().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()) as { n: number }).n),
+  });
+  return rows.map((row) => ({ ...row, total_items: total }));
 }
 
 export async function findById(db: Db, r: ResourceDef, id: number, opts: { forUpdate?: boolean } = {}): Promise<DbRow | undefined> {
