@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/types';
-import { summarize, timeRuns } from './load';
+import { postJson, summarize, timeRuns } from './load';
 import { SEARCH_TOTAL_CAP } from '../src/shared/contract/search-endpoints';
 
 /**
@@ -94,13 +94,10 @@ export async function explainModuleSearch(mod: SearchQueryModule, db: Kysely<Dat
 /** One searchData (a page and the total counted up to the screens' cap) or countSearchData call over HTTP. */
 function endpointCall(base: string, headers: Record<string, string>, inputList: FilterRows, endpoint: 'searchData' | 'countSearchData') {
   return async () => {
-    const res = await fetch(`${base}/api/transaction/${endpoint}`, {
-      // As the screens call it: searchData counts up to SEARCH_TOTAL_CAP (countUpTo); countSearchData exactly.
-      method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ inputList, pageno: 1, pageSize: 10, countUpTo: SEARCH_TOTAL_CAP }),
-    });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${endpoint} answered ${res.status}: ${text.slice(0, 300)}`);
-    return JSON.parse(text) as { totalItems: number };
+    // As the screens call it: searchData counts up to SEARCH_TOTAL_CAP (countUpTo); countSearchData exactly.
+    const res = await postJson(base, `/api/transaction/${endpoint}`, { inputList, pageno: 1, pageSize: 10, countUpTo: SEARCH_TOTAL_CAP }, headers);
+    if (res.status !== 200) throw new Error(`${endpoint} answered ${res.status}: ${res.text.slice(0, 300)}`);
+    return JSON.parse(res.text) as { totalItems: number };
   };
 }
 
