@@ -34,7 +34,7 @@ function totalOf(answer: unknown): number {
 export interface OneUserFigure { name: string; p50: number; p95: number; page: number; total: number; rounds: number[] }
 
 /** How many rounds timeOneUser runs; each figure is the median of its rounds' p95s (and p50s). */
-export const ONE_USER_ROUNDS = 3;
+const ONE_USER_ROUNDS = 3;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
