@@ -37,14 +37,20 @@ afterAll(() => t.close());
 
 /**
  * Every row of every table, as digests; the audit trail without the rows an audited read writes (and the
- * checkpoints that sign it).
+ * checkpoints that sign it, and what its trigger derives from them: the trail's kept total, buckets and filter
+ * choices). The other lists' kept totals and buckets are compared.
  */
 async function digests(): Promise<Record<string, unknown>> {
-  const all = await tableDigests(t.handle.db, ['session', 'kysely_migration', 'kysely_migration_lock', 'audit_log', 'audit_checkpoint']);
-  const audit = (await sql<{ n: number; md5: string | null }>`
+  const all = await tableDigests(t.handle.db, [
+    'session', 'kysely_migration', 'kysely_migration_lock', 'audit_log', 'audit_checkpoint', 'audit_facet', 'list_total', 'list_bucket',
+  ]);
+  const { rows: [audit] } = await sql<{ n: number; md5: string | null }>`
     select count(*)::int as n, md5(string_agg(a::text, E'\n' order by a.id)) as md5 from audit_log a
-    where a.action !~ ${AUDITED_READS.source}`.execute(t.handle.db)).rows[0];
-  return { ...all, audit_log: audit };
+    where a.action !~ ${AUDITED_READS.source}`.execute(t.handle.db);
+  const { rows: [lists] } = await sql<{ totals: string | null; buckets: string | null }>`
+    select (select md5(string_agg(x::text, E'\n' order by x.list, x.slot)) from list_total x where x.list <> 'audit') as totals,
+           (select md5(string_agg(x::text, E'\n' order by x.list, x.bucket, x.slot)) from list_bucket x where x.list <> 'audit') as buckets`.execute(t.handle.db);
+  return { ...all, audit_log: audit, lists };
 }
 
 interface Schema { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; required?: string[] }

@@ -20,6 +20,7 @@ import * as listBuckets from './migrations/20261126T200000-list-buckets';
 import * as searchStatistics from './migrations/20261127T000000-search-statistics';
 import * as sampleSearchText from './migrations/20261127T120000-sample-search-text';
 import * as sampleSearchGrams from './migrations/20261128T120000-sample-search-grams';
+import * as auditList from './migrations/20261129T000000-audit-list';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261127T000000-search-statistics': searchStatistics,
   '20261127T120000-sample-search-text': sampleSearchText,
   '20261128T120000-sample-search-grams': sampleSearchGrams,
+  '20261129T000000-audit-list': auditList,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -357,6 +357,7 @@ export interface Database {
   menu_item: MenuItemTable;
   menu_grant: MenuGrantTable;
   audit_log: AuditLogTable;
+  audit_facet: AuditFacetTable;
   sample_inward: SampleInwardTable;
   isolate: IsolateTable;
   plant_assessment: PlantAssessmentTable;
@@ -369,6 +370,16 @@ export interface Database {
   audit_checkpoint: AuditCheckpointTable;
   activity_signature: ActivitySignatureTable;
   signin_throttle: SigninThrottleTable;
+}
+
+/**
+ * The distinct users, entities and actions of the audit trail (migration 20261129T000000), kept by its trigger:
+ * kind 'user' (user_id and the name as written, '' when none), 'entity' or 'action' (user_id 0).
+ */
+export interface AuditFacetTable {
+  kind: 'user' | 'entity' | 'action';
+  user_id: number;
+  value: string;
 }
 
 /** An approval or reversion signed with the manager's password (migration 20261125T170000). Append-only. */

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * saving transaction, so reading one sums 16 rows instead of counting the list (at 1M samples the Level 1 count
  * joins two million isolates to their samples). Exact for the reader's snapshot; no cache to drop or refresh.
  */
-export type MaintainedList = 'samples' | 'level1' | 'level2';
+export type MaintainedList = 'samples' | 'level1' | 'level2' | 'audit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema that has the list_total table
 export async function maintainedTotal(db: Kysely<any>, list: MaintainedList): Promise<number> {
@@ -43,6 +43,6 @@ export interface ListPosition { bucket: number; skip: number; through: number }
 export const bucketStart = {
   /** The Sample Inward list's buckets are UTC days of created_at (list_bucket_of_time). */
   samples: (bucket: number) => new Date(bucket * 86_400_000),
-  /** The Level lists' buckets are 2,048 ids (list_bucket_of_id). */
+  /** The Level lists' and the audit trail's buckets are 2,048 ids (list_bucket_of_id). */
   ids: (bucket: number) => bucket * 2048,
 };

@@ -1,5 +1,6 @@
 import type { EndpointSpec } from './endpoints';
 import type { AuditChange } from '../audit/diff';
+import { CAPPED_LIST_TOTAL } from './list-total';
 
 /**
  * The Activity Log (issue 6 item 4): reads of the hash-chained audit trail. The names are ours (the spec
@@ -20,7 +21,8 @@ export const AUDIT_ENDPOINTS = {
     group: 'audit', name: 'getAuditLog', auth: 'session', permission: 'toprole',
     summary:
       'Activity Log: audit entries matching the filters (user id or username, entity, action, fromDate/toDate in timeZone, text over record id and reason), ' +
-      'newest first, pageSize 10 or 25 per page (pageno from 1), each row with totalItems and its field-level changes (secrets hidden). Top Role only; reads are not audited.',
+      'newest first, pageSize 10 or 25 per page (pageno from 1), each row with totalItems and its field-level changes (secrets hidden). Top Role only; reads are not audited. ' +
+      `Without a filter the total is always exact (kept by the database). With a filter: ${CAPPED_LIST_TOTAL}`,
   },
   getAuditFilters: {
     group: 'audit', name: 'getAuditFilters', auth: 'session', permission: 'toprole',
@@ -62,6 +64,8 @@ export interface AuditFilter {
 export interface AuditListRequest extends AuditFilter {
   pageno?: number;
   pageSize?: (typeof AUDIT_PAGE_SIZES)[number];
+  /** A filtered page's total counted only up to this (list-total.ts); the screen sends SEARCH_TOTAL_CAP. */
+  countUpTo?: number;
 }
 
 export interface AuditEntryRow {
@@ -78,6 +82,8 @@ export interface AuditEntryRow {
   ip: string | null;
   changes: AuditChange[];
   totalItems: number;
+  /** Asked with countUpTo: true when more entries match than countUpTo (totalItems is then countUpTo + 1). */
+  totalIsLowerBound?: boolean;
 }
 
 export interface AuditFilterOptions {

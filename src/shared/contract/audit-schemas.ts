@@ -17,15 +17,17 @@ const entry = {
   },
 } as const;
 const entries = { 200: { type: 'array', items: entry } } as const;
+/** A page of the log also says, when asked with countUpTo, whether its total is a lower bound (list-total.ts). */
+const pageEntries = { 200: { type: 'array', items: { ...entry, properties: { ...entry.properties, totalIsLowerBound: { type: 'boolean' } } } } } as const;
 const TEXT = text(1000);
 /** Every field the log's calls read: its filters, paging and the record of a history. */
 const body = bodySchema({
   user: TEXT, entity: TEXT, action: TEXT, text: TEXT, timeZone: strictText(100), fromDate: strictText(40), toDate: strictText(40),
-  ...PAGE, pageSize: WHOLE, entityId: TEXT, id: TEXT,
+  ...PAGE, pageSize: WHOLE, countUpTo: WHOLE, entityId: TEXT, id: TEXT,
 }, { nullable: true });
 
 export const AUDIT_CONTRACT = {
-  getAuditLog: declare(E.getAuditLog, fromRoute({ body, response: entries })),
+  getAuditLog: declare(E.getAuditLog, fromRoute({ body, response: pageEntries })),
   getAuditFilters: declare(E.getAuditFilters, fromRoute({
         body,
         response: {

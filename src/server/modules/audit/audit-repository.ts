@@ -9,7 +9,9 @@ import { auditDiff, changesText, recordedCodes, recordedParameterIds, scrub, wit
 import { AUDIT_HISTORY_LIMIT, type AuditEntryRow, type AuditFilterOptions } from '../../../shared/contract/audit-endpoints';
 import { csvLine } from '../../lib/csv';
 import { formatIn, startOfDay } from './local-dates';
-import { paged } from '../../lib/paging';
+import { NOT_KEPT, countAtMost, keptIn, pageAndTotal, paged } from '../../lib/paging';
+import { bucketStart, maintainedTotal, positionIn } from '../../lib/list-totals';
+import { WHEN_AUDIT_TRAIL_MOVES, commitCache } from '../../lib/commit-cache';
 
 /** A checked filter (see audit-filter.ts). */
 export interface Filter {
@@ -92,28 +94,73 @@ async function entriesOf(db: Kysely<Database>, rows: readonly Row[], srno: (i: n
   }));
 }
 
-export async function auditPage(db: Kysely<Database>, f: Filter, page: number, pageSize: number): Promise<AuditEntryRow[]> {
-  const rows = await db
-    .selectFrom('audit_log')
-    .selectAll()
-    .select(sql<number>`count(*) over ()`.as('total_items'))
-    .where(where(f))
-    .orderBy('id', 'desc')
-    .$call((q) => paged(q, pageSize, (page - 1) * pageSize))
-    .execute();
-  return entriesOf(db, rows, (i) => (page - 1) * pageSize + i + 1, (r) => Number((r as Row & { total_items: unknown }).total_items));
+/** No filter at all: the whole trail, whose total and positions the database keeps (migration 20261129T000000). */
+const isWholeTrail = (f: Filter) =>
+  f.userId === null && f.username === null && f.entity === null && f.action === null && f.from === null && f.to === null && f.text === null;
+
+/**
+ * The totals of filtered views of the log, kept between calls (lib/commit-cache.ts): an auditor paging through
+ * "every approval last month" counts it once, not on every page. Every change writes an audit row, so any
+ * committed change drops them; another process's rows show within about 5 s (the trail's head moved), as the
+ * lists' totals do.
+ */
+const filteredTotals = commitCache<number>({
+  name: 'activity log totals (filtered)', maxAgeMs: 5_000, maxEntries: 500, dropOn: () => true, refreshInBackground: true, version: WHEN_AUDIT_TRAIL_MOVES,
+});
+
+/**
+ * A page of the log, newest first, with its total (lib/paging.ts pageAndTotal). It used `count(*) over ()` beside
+ * the page, which read every matching row for each page: the whole trail on the screen's first call. Now the page
+ * reads its own rows along the primary key; the whole trail's total is the database's kept one (a 16-row sum) and
+ * its deep pages are read from the bucket they lie in; a filtered total is counted once and kept, and with
+ * `countUpTo` only up to it on the first pages (the screen then asks for the exact one, as its lists do).
+ */
+export async function auditPage(
+  db: Kysely<Database>, f: Filter, page: number, pageSize: number,
+  /** keptOn: the handle whose commits drop kept totals (the server's main one, when `db` is its search handle). */
+  { countUpTo = null, keptOn = db }: { countUpTo?: number | null; keptOn?: Kysely<Database> } = {},
+): Promise<AuditEntryRow[]> {
+  const whole = isWholeTrail(f);
+  const offset = (page - 1) * pageSize;
+  const matching = () => db.selectFrom('audit_log').where(where(f));
+  const { rows, total, lowerBound } = await pageAndTotal({
+    offset,
+    limit: pageSize,
+    read: (limit, skip, order, at) =>
+      matching()
+        .selectAll()
+        .$if(at !== undefined, (q) => q.where('id', '<', bucketStart.ids(at!.bucket + 1)).where('id', '>=', bucketStart.ids(at!.through)))
+        .orderBy('id', order === 'listed' ? 'desc' : 'asc')
+        .$call((q) => paged(q, limit, skip))
+        .execute(),
+    seek: whole ? (from, limit) => positionIn(db, 'audit', from, limit) : undefined,
+    kept: whole ? NOT_KEPT : keptIn(filteredTotals, keptOn, JSON.stringify([f.userId, f.username, f.entity, f.action, f.from, f.to, f.text])),
+    count: async () => (whole ? maintainedTotal(db, 'audit') : Number((await matching().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n)),
+    cap: !whole && countUpTo !== null ? { upTo: countUpTo, countAtMost: (n) => countAtMost(db, matching().select(sql`1`.as('one')), n) } : null,
+  });
+  const entries = await entriesOf(db, rows, (i) => offset + i + 1, () => total);
+  return lowerBound === undefined ? entries : entries.map((e) => ({ ...e, totalIsLowerBound: lowerBound }));
 }
 
+/**
+ * The filter choices: the distinct users (each id with every name it was written under), entities and actions of
+ * the trail, from the few rows of audit_facet its trigger keeps (three `select distinct` over the whole trail on
+ * every call before). Users by name, the nameless last.
+ */
 export async function auditFilterOptions(db: Kysely<Database>): Promise<AuditFilterOptions> {
-  const [users, entities, actions] = await Promise.all([
-    db.selectFrom('audit_log').select(['user_id', 'username']).distinct().where('user_id', 'is not', null).orderBy('username').orderBy('user_id').execute(),
-    db.selectFrom('audit_log').select('entity').distinct().orderBy('entity').execute(),
-    db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute(),
-  ]);
+  const facets = await db
+    .selectFrom('audit_facet')
+    .select(['kind', 'user_id', 'value'])
+    .orderBy('kind')
+    .orderBy(sql`value = ''`)
+    .orderBy('value')
+    .orderBy('user_id')
+    .execute();
+  const of = (kind: string) => facets.filter((x) => x.kind === kind);
   return {
-    users: users.map((u) => ({ id: u.user_id as number, username: u.username ?? `#${u.user_id}` })),
-    entities: entities.map((e) => e.entity),
-    actions: actions.map((a) => a.action),
+    users: of('user').map((u) => ({ id: u.user_id, username: u.value === '' ? `#${u.user_id}` : u.value })),
+    entities: of('entity').map((e) => e.value),
+    actions: of('action').map((a) => a.value),
   };
 }
 

@@ -8,7 +8,7 @@ import { AUDIT_CONTRACT as C } from '../../../shared/contract/audit-schemas';
 import { mutate } from '../../lib/audit';
 import { actorOf } from '../../plugins/session';
 import { HttpError } from '../../plugins/errors';
-import { bodyOf } from '../../lib/body';
+import { bodyOf, countUpToOf } from '../../lib/body';
 import { auditCsvChunks, auditFilterOptions, auditPage, countMatches, recordHistory } from './audit-repository';
 import { filterSummary, parseFilter, parsePaging } from './audit-filter';
 
@@ -17,9 +17,10 @@ export function auditRoutes(app: FastifyInstance): void {
   app.endpoint(C.getAuditLog, async (req) => {
     const b = bodyOf(req);
     const { page, pageSize } = parsePaging(b);
+    const countUpTo = countUpToOf(b.countUpTo);
     // Filtered on skewed columns (user, entity, action) and date ranges: on the search handle, where PostgreSQL
     // plans each read for its values (db/prepared-statements.ts), and behind the screens' calls when embedded.
-    return auditPage(req.server.searchDb, parseFilter(b), page, pageSize);
+    return auditPage(req.server.searchDb, parseFilter(b), page, pageSize, { countUpTo, keptOn: req.server.db });
   });
 
   app.endpoint(C.getAuditFilters, async (req) => auditFilterOptions(req.server.db),
