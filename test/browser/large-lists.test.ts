@@ -2,7 +2,8 @@
  * The lists at sizes past their boundaries, in the browser, on a server given 600 generated samples (about 1,200
  * isolates; `npm run seed:bulk`): a Sample Inward search that matches every sample shows "200+ … (counting all
  * matches…)" and then the exact total on the same rows; a deep page of the Level 1 list (past row 1,000, read from
- * the bucket that holds its first row) shows its ten rows with their serial numbers.
+ * the bucket that holds its first row) shows its ten rows with their serial numbers. The load writes an audit row per
+ * sample (--trail): the Activity Log filtered to them reads "200+" too, then the exact number.
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signInAdminFirstTime, startServer, type RunningServer } from './support/harness';
@@ -84,4 +85,32 @@ test('Level 1 Activity: a deep page past row 1,000 shows its ten rows, numbered 
   expect(rows).toHaveLength(10);
   expect(rows.map((r) => Number(r.split(/\s+/)[0]))).toEqual(Array.from({ length: 10 }, (_, i) => (deep - 1) * 10 + i + 1));
   await screenshot(page, 'level1-deep-page');
+});
+
+test('Activity Log: a filtered view above the cap reads 200+ while the exact total is counted, then the exact total', async () => {
+  const exactAsked: number[] = [];
+  await page.route('**/api/audit/getAuditLog', async (route) => {
+    const body = route.request().postDataJSON() as { countUpTo?: number; entity?: string } | null;
+    if (body?.entity && body.countUpTo === undefined) {
+      exactAsked.push(Date.now());
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+    await route.continue();
+  });
+  await page.goto(`${server.url}/#/auditLog?entity=sample_inward`);
+  await page.getByText('200+ entries (counting all matches…) · page 1 of 21+').waitFor();
+  const table = page.getByRole('table', { name: 'Activity Log entries' });
+  const capped = await table.getByRole('row').allInnerTexts();
+  expect(capped.length).toBeGreaterThan(10);
+  await screenshot(page, 'activity-log-capped');
+  const exact = page.getByText(/^[\d,]+ entries · page 1 of [\d,]+$/);
+  await exact.waitFor();
+  const [, total, pages] = /^([\d,]+) entries · page 1 of ([\d,]+)$/.exec((await exact.textContent()) ?? '')!;
+  const n = Number(total.replace(/,/g, ''));
+  expect(n).toBeGreaterThanOrEqual(600);
+  expect(Number(pages.replace(/,/g, ''))).toBe(Math.ceil(n / 10));
+  expect(await table.getByRole('row').allInnerTexts()).toEqual(capped);
+  expect(exactAsked).toHaveLength(1);
+  await screenshot(page, 'activity-log-exact');
+  await page.unroute('**/api/audit/getAuditLog');
 });

@@ -17,6 +17,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import { injectSaga } from '../../app/store';
 import { PageLinks } from '../../crud/pagination';
+import { COUNTING, formatTotal } from '../../crud/list-total';
 import { AUDIT_PAGE_SIZES } from '../../../shared/contract/audit-endpoints';
 import { selectUser } from '../../app/session-slice';
 import { auditSaga } from './audit-saga';
@@ -63,6 +64,8 @@ export default function ActivityLogPage() {
   };
 
   const pageCount = Math.max(1, Math.ceil(s.total / s.pageSize));
+  // "200+" while a filtered view's exact total is being counted (crud/list-total.ts).
+  const shownTotal = formatTotal({ totalItems: s.total, totalIsLowerBound: s.totalIsLowerBound });
   return (
     <Box sx={{ p: 2 }}>
       <AuditPrintStyles />
@@ -84,7 +87,7 @@ export default function ActivityLogPage() {
         {allowed && (
           <>
             <Box className="audit-print-only" sx={{ mb: 1 }}>
-              <Typography variant="body2">{filterSummary(s.filter, s.options.users)} · {s.total} entries</Typography>
+              <Typography variant="body2">{filterSummary(s.filter, s.options.users)} · {shownTotal} entries</Typography>
               <Typography variant="caption">Printed {formatWhen(new Date().toISOString())} by {user?.username}</Typography>
             </Box>
             {s.exporting && (
@@ -99,7 +102,7 @@ export default function ActivityLogPage() {
             {!s.loading && s.rows.length === 0 && <Typography sx={{ py: 2 }} color="text.secondary">No entries match these filters.</Typography>}
             <Box className="audit-no-print" sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}>
               <Typography variant="body2" aria-live="polite" sx={{ flex: 1 }}>
-                {s.total} {s.total === 1 ? 'entry' : 'entries'}{s.total > 0 ? ` · page ${s.page} of ${pageCount}` : ''}
+                {shownTotal} {s.total === 1 && !s.totalIsLowerBound ? 'entry' : 'entries'}{s.counting ? COUNTING : ''}{s.total > 0 ? ` · page ${s.page.toLocaleString('en')} of ${pageCount.toLocaleString('en')}${s.totalIsLowerBound ? '+' : ''}` : ''}
               </Typography>
               <TextField select size="small" id="audit-page-size" label="Rows per page" value={String(s.pageSize)}
                 onChange={(e) => show({ ...view, page: 1, pageSize: Number(e.target.value) as 10 | 25 })}

@@ -2,13 +2,14 @@
 import { channel, type Channel, type SagaIterator } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { AuditFilter, AuditListRequest } from '../../../shared/contract/audit-endpoints';
+import type { AuditEntryRow, AuditFilter, AuditListRequest } from '../../../shared/contract/audit-endpoints';
+import { SEARCH_TOTAL_CAP } from '../../../shared/contract/search-endpoints';
 import { isHandledCentrally, serverMessage } from '../../lib/api';
 import { notifyError, notifySuccess } from '../../lib/notifier/notify-slice';
 import { auditApi, saveFile, type CsvDownload } from './audit-api';
 import {
   auditExportFinished, auditExportProgress, auditExportRequested, auditHistoryFailed, auditHistoryLoaded,
-  auditHistoryRequested, auditListFailed, auditListLoaded, auditListRequested, auditOpened, auditOptionsLoaded, auditViewed,
+  auditHistoryRequested, auditListFailed, auditListLoaded, auditListRequested, auditOpened, auditOptionsLoaded, auditTotalCounted, auditViewed,
   historyKey, selectAudit, type AuditFilterForm, type AuditState,
 } from './audit-slice';
 
@@ -35,17 +36,36 @@ export function filterBody(f: AuditFilterForm): AuditFilter {
 
 const failed = (error: unknown, fallback: string) => (isHandledCentrally(error) ? null : notifyError(serverMessage(error) ?? fallback, 'Oops'));
 
+/** Whether the form filters anything (the whole trail's total is always exact and cheap: no cap asked). */
+const filtered = (f: AuditFilterForm) => Object.values(f).some((v) => v.trim() !== '');
+
+/**
+ * A page of the view. A filtered view's total is counted only up to SEARCH_TOTAL_CAP, so a page over millions of
+ * entries comes back fast; above the cap ("200+") the same page is asked once more without the cap, for the exact
+ * total only (the screen's lists do the same: crud/use-exact-total.ts). takeLatest cancels it with its view.
+ */
 function* loadList(): SagaIterator {
   const s: AuditState = yield select(selectAudit);
   const body: AuditListRequest = { ...filterBody(s.filter), pageno: s.page, pageSize: s.pageSize };
   yield put(auditListRequested());
+  let rows: AuditEntryRow[];
   try {
-    const rows = yield call(auditApi.list, body);
-    yield put(auditListLoaded(Array.isArray(rows) ? rows : []));
+    const answered = yield call(auditApi.list, filtered(s.filter) ? { ...body, countUpTo: SEARCH_TOTAL_CAP } : body);
+    rows = Array.isArray(answered) ? answered : [];
+    yield put(auditListLoaded(rows));
   } catch (error) {
     yield put(auditListFailed());
     const n = failed(error, 'The Activity Log could not be loaded.');
     if (n) yield put(n);
+    return;
+  }
+  if (rows[0]?.totalIsLowerBound !== true) return;
+  try {
+    const exact: AuditEntryRow[] = yield call(auditApi.list, body);
+    const total = Array.isArray(exact) && exact.length > 0 ? Number(exact[0].totalItems) : NaN;
+    yield put(auditTotalCounted(Number.isSafeInteger(total) ? total : null));
+  } catch {
+    yield put(auditTotalCounted(null));
   }
 }
 

@@ -27,6 +27,10 @@ export interface AuditState {
   pageSize: 10 | 25;
   rows: AuditEntryRow[];
   total: number;
+  /** A filtered view's total counted only up to the cap (shown "200+") until the exact one answers. */
+  totalIsLowerBound: boolean;
+  /** The exact total is being asked for. */
+  counting: boolean;
   loading: boolean;
   options: AuditFilterOptions;
   /** By `${entity}:${entityId}`. */
@@ -37,7 +41,7 @@ export interface AuditState {
 }
 
 export const initialAuditState: AuditState = {
-  filter: EMPTY_FILTER, page: 1, pageSize: 10, rows: [], total: 0, loading: false,
+  filter: EMPTY_FILTER, page: 1, pageSize: 10, rows: [], total: 0, totalIsLowerBound: false, counting: false, loading: false,
   options: { users: [], entities: [], actions: [] }, history: {}, exporting: false, exportedBytes: 0,
 };
 
@@ -52,8 +56,14 @@ export const auditSlice = createSlice({
     /** The view the address names (audit-view.ts): its filter, page and rows per page are loaded. */
     viewed: (s, a: PayloadAction<{ filter: AuditFilterForm; page: number; pageSize: 10 | 25 }>) => ({ ...s, ...a.payload }),
     listRequested: (s) => ({ ...s, loading: true }),
-    listLoaded: (s, a: PayloadAction<AuditEntryRow[]>) => ({ ...s, loading: false, rows: a.payload, total: a.payload[0]?.totalItems ?? 0 }),
-    listFailed: (s) => ({ ...s, loading: false }),
+    listLoaded: (s, a: PayloadAction<AuditEntryRow[]>) => {
+      const lowerBound = a.payload[0]?.totalIsLowerBound === true;
+      return { ...s, loading: false, rows: a.payload, total: a.payload[0]?.totalItems ?? 0, totalIsLowerBound: lowerBound, counting: lowerBound };
+    },
+    listFailed: (s) => ({ ...s, loading: false, counting: false }),
+    /** The exact total of the view on screen answered (a failed count leaves the lower bound: the page is fine). */
+    totalCounted: (s, a: PayloadAction<number | null>) =>
+      (a.payload === null ? { ...s, counting: false } : { ...s, total: a.payload, totalIsLowerBound: false, counting: false }),
     optionsLoaded: (s, a: PayloadAction<AuditFilterOptions>) => ({ ...s, options: a.payload }),
     historyRequested: (s, a: PayloadAction<{ entity: string; entityId: string | number }>) => {
       s.history[historyKey(a.payload.entity, a.payload.entityId)] = { rows: [], loading: true, failed: false };
@@ -82,7 +92,7 @@ declare module '../../app/store' {
 export const injectedAudit = auditSlice.injectInto(sliceReducers);
 export const {
   opened: auditOpened, viewed: auditViewed, listRequested: auditListRequested,
-  listLoaded: auditListLoaded, listFailed: auditListFailed, optionsLoaded: auditOptionsLoaded, historyRequested: auditHistoryRequested,
+  listLoaded: auditListLoaded, listFailed: auditListFailed, totalCounted: auditTotalCounted, optionsLoaded: auditOptionsLoaded, historyRequested: auditHistoryRequested,
   historyLoaded: auditHistoryLoaded, historyFailed: auditHistoryFailed, exportRequested: auditExportRequested,
   exportProgress: auditExportProgress, exportFinished: auditExportFinished,
 } = auditSlice.actions;

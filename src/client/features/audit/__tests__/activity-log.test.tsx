@@ -49,7 +49,7 @@ test('the Activity Log lists entries, sends the filters, pages and expands a row
   await waitFor(() => expect(callsTo('getAuditLog')).toHaveLength(2));
   expect(callsTo('getAuditLog')[1]).toEqual({
     user: 9, entity: 'department', action: 'department.update', fromDate: '2026-11-01', toDate: '2026-11-22', text: '101',
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, pageno: 1, pageSize: 10,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, pageno: 1, pageSize: 10, countUpTo: 200,
   });
 
   // A to date before the from date is refused on the form.
@@ -79,6 +79,33 @@ test('the Activity Log lists entries, sends the filters, pages and expands a row
   expect(within(changes).getByRole('rowheader', { name: 'departmentName' })).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: 'Hide changes of department.update department 103' }));
   await waitFor(() => expect(screen.queryByRole('table', { name: 'Changes of department.update department 103' })).toBeNull());
+  await stop(task);
+});
+
+test('a filtered view over many entries shows "200+" at once, then the exact total asked without the cap', async () => {
+  let release: () => void = () => undefined;
+  const exactAsked = new Promise<void>((r) => { release = r; });
+  answer({
+    getAuditFilters: () => options,
+    getAuditLog: async (b) => {
+      if (b.countUpTo === undefined && b.entity) {
+        await exactAsked;
+        return [entry(1, { totalItems: 123_456 })];
+      }
+      return b.entity ? Array.from({ length: 10 }, (_, i) => entry(i + 1, { totalItems: 201, totalIsLowerBound: true })) : [entry(1)];
+    },
+  });
+  const { task } = render('/auditLog?entity=department');
+  expect(await screen.findByText('200+ entries (counting all matches…) · page 1 of 21+')).toBeInTheDocument();
+  expect(callsTo('getAuditLog').map((b) => b.countUpTo)).toEqual([200, undefined]);
+  release();
+  expect(await screen.findByText('123,456 entries · page 1 of 12,346')).toBeInTheDocument();
+  // The rows on screen stay the capped page's.
+  expect(within(screen.getByRole('table', { name: 'Activity Log entries' })).getAllByText('department.update')).toHaveLength(10);
+  // The whole trail names no cap (its total is always exact).
+  fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+  await waitFor(() => expect(callsTo('getAuditLog')).toHaveLength(3));
+  expect(callsTo('getAuditLog')[2]).not.toHaveProperty('countUpTo');
   await stop(task);
 });
 
@@ -164,7 +191,7 @@ test('the Activity Log\'s filter and page are in the address: opened from it (a 
   const { task } = render('/auditLog?entity=department&fromDate=2026-11-01&toDate=not-a-day&page=3&size=25');
   await waitFor(() => expect(callsTo('getAuditLog')).toHaveLength(1));
   // the address's view is asked for; what is not a day is left out
-  expect(callsTo('getAuditLog')[0]).toEqual({ entity: 'department', fromDate: '2026-11-01', pageno: 3, pageSize: 25, timeZone: expect.any(String) });
+  expect(callsTo('getAuditLog')[0]).toEqual({ entity: 'department', fromDate: '2026-11-01', pageno: 3, pageSize: 25, timeZone: expect.any(String), countUpTo: 200 });
   await waitFor(() => expect(screen.getByLabelText('Entity')).toHaveValue('department'));
   expect(screen.getByLabelText('Rows per page')).toHaveValue('25');
   // Search goes back to page 1 of the same filter; the same Search again reads it again (the address stays)
