@@ -3,7 +3,7 @@ import { timeRuns } from './load';
 /**
  * What one user feels, one call at a time over HTTP, on a server that reads every page from the database
  * (KEEP_LIST_PAGES=off): each list's first page, its middle page and its last page (the deepest pages a user can ask for), the
- * approval queue and its badge. Measured at two sizes of the same database in one bench run, their ratio says
+ * approval queue and its badge, and the Activity Log. Measured at two sizes of the same database in one bench run, their ratio says
  * whether a call's cost grows with the lab (DESIGN.md section 9: within 1.5x from 100k to 1M samples).
  */
 export interface OneUserCall { name: string; path: string; body: Record<string, unknown>; pages?: boolean }
@@ -15,6 +15,11 @@ export const ONE_USER_CALLS: OneUserCall[] = [
   { name: 'getLevel2ActivityHome', path: '/api/transaction/getLevel2ActivityHome', body: { userID: 1 }, pages: true },
   { name: 'getApprovalQueue', path: '/api/transaction/getApprovalQueue', body: {}, pages: true },
   { name: 'getApprovalCounts', path: '/api/transaction/getApprovalCounts', body: {} },
+  // The Activity Log over the trail the bulk load writes (a row per sample): the whole trail's pages, a filtered
+  // view as the screen asks it (its total counted up to the cap), and the filter choices.
+  { name: 'getAuditLog', path: '/api/audit/getAuditLog', body: { pageSize: 10 }, pages: true },
+  { name: 'getAuditLog_filtered', path: '/api/audit/getAuditLog', body: { pageSize: 10, entity: 'sample_inward', countUpTo: 200 } },
+  { name: 'getAuditFilters', path: '/api/audit/getAuditFilters', body: {} },
 ];
 
 async function post(base: string, path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {

@@ -125,7 +125,7 @@ export async function main(argv: string[]): Promise<number> {
       const { handle } = await prepareDatabase(config);
       try {
         const t0 = Date.now();
-        const counts = await bulkLoad(handle.db, { samples, tenant: config.tenant, onProgress: progressBar() });
+        const counts = await bulkLoad(handle.db, { samples, tenant: config.tenant, trail: true, onProgress: progressBar() });
         seeded.ms += Date.now() - t0;
         seeded.rows += Object.values(counts).reduce((a, b) => a + b, 0);
         const add = { isolates: counts.isolates, activities: counts.transactions, values: counts.values, identifications: counts.identifications };

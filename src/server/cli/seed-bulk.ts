@@ -25,7 +25,8 @@ import type { StoredParameter } from '../../shared/parameters';
  * Run it with the server stopped (embedded mode enforces this with its lock file).
  *
  * Audit: ONE audit row for the whole load (who: system, action 'seed.bulk', the counts), written in the
- * last batch's transaction, not one per row. Lookups, activities and users come from the demo lab
+ * last batch's transaction, not one per row; with `--trail` also one per sample, as its owner would have written
+ * it, so the Activity Log holds a trail that grows with the lab. Lookups, activities and users come from the demo lab
  * definitions (created when missing); the values follow whatever activities are configured.
  */
 
@@ -40,6 +41,11 @@ export interface BulkOptions {
   batch?: number;
   /** PRNG seed: the same seed gives the same data. */
   seed?: number;
+  /**
+   * Also an audit trail as the lab writes it: one row per sample ('sampleInward.create' by the sample's owner,
+   * with its codes), so the Activity Log grows with the lab (the benchmarks measure it). Off: one row for the load.
+   */
+  trail?: boolean;
   onProgress?: (p: BulkProgress) => void;
 }
 
@@ -106,7 +112,7 @@ interface Lookups {
   entriesByType: Map<number, string[]>;
   microbes: Array<{ id: number; genus: string; species: string; typeName: string }>;
   activities: Array<{ id: number; level: 'Level 1' | 'Level 2'; params: StoredParameter[] }>;
-  owners: Array<{ id: number; name: string; manager: number }>;
+  owners: Array<{ id: number; name: string; username: string; manager: number }>;
   manager: number;
 }
 
@@ -152,7 +158,9 @@ async function loadLookups(db: Db, tenant: string): Promise<Lookups> {
   if (!admin) throw new Error('There is no active user: start the server once (it creates the administrator) and run again.');
   const manager = byName(DEMO_USERS.users[0].username)?.id ?? admin.id;
   const staff = users.filter((u) => u.role === 'STAFF');
-  const owners = (staff.length ? staff : [admin]).map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name ?? ''}`.trim(), manager: u.reporting_manager_id ?? manager }));
+  const owners = (staff.length ? staff : [admin]).map((u) => ({
+    id: u.id, name: `${u.first_name} ${u.last_name ?? ''}`.trim(), username: u.username, manager: u.reporting_manager_id ?? manager,
+  }));
 
   return {
     states: states.map((s) => ({ id: s.id, value: s.value, districts: districts.filter((d) => d.depends_on_id === s.id).map((d) => ({ id: d.id, value: d.value })) })),
@@ -364,6 +372,16 @@ export async function bulkLoad(db: Db, opts: BulkOptions): Promise<BulkCounts> {
       counts.transactions += rows.activity_transaction.length;
       counts.values += rows.activity_value.length;
       counts.identifications += rows.microbe_identification.length;
+      if (opts.trail) {
+        const usernames = new Map(lookups.owners.map((o) => [o.id, o.username]));
+        for (const sample of rows.sample_inward) {
+          const owner = Number(sample.resource_id);
+          await writeAudit(trx, { userId: owner, username: usernames.get(owner) ?? null, tenant: opts.tenant, ip: null }, {
+            action: 'sampleInward.create', entity: 'sample_inward', entityId: Number(sample.id),
+            after: { sampleinno: sample.sampleinno, sampleno: sample.sampleno, state: sample.state_name, district: sample.district_name },
+          });
+        }
+      }
       if (last) {
         await writeAudit(trx, actor, {
           action: 'seed.bulk', entity: 'sample_inward', after: { ...counts, seconds: Math.round((Date.now() - started) / 1000) },
@@ -415,6 +433,7 @@ export interface BulkArgs {
   databaseUrl?: string;
   batch: number;
   seed: number;
+  trail: boolean;
 }
 
 export function parseBulkArgs(argv: string[]): BulkArgs | string {
@@ -433,10 +452,12 @@ export function parseBulkArgs(argv: string[]): BulkArgs | string {
   const seed = whole('--seed', 20261122, 0, 2 ** 31);
   for (const v of [samples, batch, seed]) if (typeof v === 'string') return v;
   if (get('--data-dir') && get('--database-url')) return 'Give either --data-dir or --database-url, not both.';
-  return { samples: samples as number, batch: batch as number, seed: seed as number, dataDir: get('--data-dir'), databaseUrl: get('--database-url') };
+  return {
+    samples: samples as number, batch: batch as number, seed: seed as number, trail: argv.includes('--trail'), dataDir: get('--data-dir'), databaseUrl: get('--database-url'),
+  };
 }
 
-const USAGE = 'Usage: npm run seed:bulk -- --samples N [--data-dir DIR | --database-url URL] [--batch 1000] [--seed 20261122]';
+const USAGE = 'Usage: npm run seed:bulk -- --samples N [--data-dir DIR | --database-url URL] [--batch 1000] [--seed 20261122] [--trail]';
 
 export async function seedBulk(argv: string[] = process.argv.slice(4)): Promise<number> {
   const args = parseBulkArgs(argv);
@@ -456,11 +477,12 @@ export async function seedBulk(argv: string[] = process.argv.slice(4)): Promise<
   const { handle } = await prepareDatabase(config);
   try {
     const t0 = Date.now();
-    const counts = await bulkLoad(handle.db, { samples: args.samples, tenant: config.tenant, batch: args.batch, seed: args.seed, onProgress: progressBar() });
+    const counts = await bulkLoad(handle.db, { samples: args.samples, tenant: config.tenant, batch: args.batch, seed: args.seed, trail: args.trail, onProgress: progressBar() });
     const rows = Object.values(counts).reduce((a, b) => a + b, 0);
     console.log(
       `Loaded ${counts.samples} samples, ${counts.isolates} isolates, ${counts.plantAssessments} plant assessments, ${counts.transactions} activities, ` +
-        `${counts.values} values, ${counts.identifications} identifications (${rows} rows) in ${fmtDuration(Date.now() - t0)}; one audit row 'seed.bulk'.`,
+        `${counts.values} values, ${counts.identifications} identifications (${rows} rows) in ${fmtDuration(Date.now() - t0)}; ` +
+        `${args.trail ? `an audit row per sample and ` : ''}one audit row 'seed.bulk'.`,
     );
     return 0;
   } finally {

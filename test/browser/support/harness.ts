@@ -25,7 +25,7 @@ export async function startServer(env: Record<string, string> = {}, bulkSamples 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-e2e-'));
   if (bulkSamples > 0) {
     // The command itself (this side never imports the server): it migrates, seeds the demo lab and loads.
-    const loaded = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'run-ts.js'), 'src/server/cli/seed-bulk.ts', 'seedBulk', '--samples', String(bulkSamples), '--data-dir', dataDir, '--batch', '500'], {
+    const loaded = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'run-ts.js'), 'src/server/cli/seed-bulk.ts', 'seedBulk', '--samples', String(bulkSamples), '--data-dir', dataDir, '--batch', '500', '--trail'], {
       cwd: ROOT, env: { ...process.env, DATABASE_URL: '', ADMIN_INITIAL_PASSWORD }, encoding: 'utf8',
     });
     if (loaded.status !== 0) throw new Error(`seed:bulk failed:\n${loaded.stdout}\n${loaded.stderr}`);

@@ -85,9 +85,27 @@ describe('seed:bulk', () => {
   });
 });
 
+test('with a trail: one audit row per sample by its owner, the chain verifies, and the Activity Log counts them', async () => {
+  const auditBefore = await count('audit_log');
+  const samplesBefore = await count('sample_inward');
+  const loaded = await bulkLoad(t.handle.db, { samples: 40, tenant: TEST_TENANT, batch: 15, seed: 5, trail: true });
+  expect(await count('audit_log')).toBe(auditBefore + 40 + 1);
+  const { rows } = await sql<{ n: number; owners: number; named: number }>`
+    select count(*)::int as n, count(distinct a.user_id)::int as owners, count(*) filter (where a.username = u.username)::int as named
+    from audit_log a join sample_inward s on s.id::text = a.entity_id join app_user u on u.id = s.resource_id
+    where a.action = 'sampleInward.create' and a.entity = 'sample_inward' and a.user_id = s.resource_id and a.after->>'sampleno' = s.sampleno`.execute(t.handle.db);
+  expect(rows[0]).toMatchObject({ n: loaded.samples, named: loaded.samples });
+  expect(rows[0].owners).toBeGreaterThan(1);
+  expect(await count('sample_inward')).toBe(samplesBefore + 40);
+  expect((await verifyAuditChain(t.handle.db)).ok).toBe(true);
+  const { rows: [kept] } = await sql<{ n: string }>`select sum(n) as n from list_total where list = 'audit'`.execute(t.handle.db);
+  expect(Number(kept.n)).toBe(await count('audit_log'));
+});
+
 test('arguments: --samples is required and checked; one database target at most', () => {
   expect(parseBulkArgs([])).toBe('--samples is required.');
   expect(parseBulkArgs(['--samples', '0'])).toMatch(/--samples must be a whole number/);
-  expect(parseBulkArgs(['--samples', '100_000', '--data-dir', 'x'])).toMatchObject({ samples: 100000, dataDir: 'x', batch: 1000 });
+  expect(parseBulkArgs(['--samples', '100_000', '--data-dir', 'x'])).toMatchObject({ samples: 100000, dataDir: 'x', batch: 1000, trail: false });
+  expect(parseBulkArgs(['--samples', '5', '--trail'])).toMatchObject({ samples: 5, trail: true });
   expect(parseBulkArgs(['--samples', '5', '--data-dir', 'x', '--database-url', 'y'])).toBe('Give either --data-dir or --database-url, not both.');
 });
