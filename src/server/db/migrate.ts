@@ -21,6 +21,7 @@ import * as searchStatistics from './migrations/20261127T000000-search-statistic
 import * as sampleSearchText from './migrations/20261127T120000-sample-search-text';
 import * as sampleSearchGrams from './migrations/20261128T120000-sample-search-grams';
 import * as auditList from './migrations/20261129T000000-audit-list';
+import * as approvalQueueTotals from './migrations/20261129T010000-approval-queue-totals';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261127T120000-sample-search-text': sampleSearchText,
   '20261128T120000-sample-search-grams': sampleSearchGrams,
   '20261129T000000-audit-list': auditList,
+  '20261129T010000-approval-queue-totals': approvalQueueTotals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

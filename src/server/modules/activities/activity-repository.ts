@@ -413,40 +413,73 @@ export async function insertPlantAssessment(db: Db, isolateId: number, pncode: s
 
 // ---- approval queue ------------------------------------------------------------------------------
 
-/** What waits for a reporting manager: a submission, or an approval whose data was amended since. */
-const waitingForManager = (alias?: 't') => {
+/**
+ * What waits for a reporting manager: a submission, or an approval whose data was amended since (the same test is
+ * in migration 20261129T010000's trigger and index: the queue's kept totals and its order).
+ */
+const waitingForManager = (alias?: 'q') => {
   const col = (c: string) => sql.ref(alias ? `${alias}.${c}` : c);
   return sql<boolean>`(${col('status')} = 'S' or (${col('status')} = 'A' and ${col('amended_at')} is not null))`;
 };
 
-export async function approvalQueue(db: Db, managerId: number, opts: { level?: ActivityLevel; limit: number; offset: number }) {
-  let q = db
-    .selectFrom('activity_transaction as t')
-    .innerJoin('activity_type as a', 'a.id', 't.activity_type_id')
-    .innerJoin('isolate as i', 'i.id', 't.isolate_id')
-    .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
-    .innerJoin('app_user as o', 'o.id', 't.owner_id')
-    .leftJoin('plant_assessment as pa', 'pa.id', 't.plant_assessment_id')
-    .select([
-      't.id', 't.activity_type_id', 'a.shortname', 'a.name', 't.level', 'a.sequence', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode',
-      't.owner_id', 'o.first_name', 'o.middle_name', 'o.last_name', 't.submitted_at', 't.version', 't.status', 't.amended_at',
-      sql<number>`count(*) over ()`.as('total'),
-    ])
-    .where('t.reporting_manager_id', '=', managerId)
-    .where(waitingForManager('t'));
-  if (opts.level) q = q.where('t.level', '=', opts.level);
-  const rows = await q.orderBy('t.submitted_at').orderBy('t.id').$call((p) => paged(p, opts.limit, opts.offset)).execute();
-  return rows;
+/** The list_total row names of a manager's queue (migration 20261129T010000): per level, or both. */
+const queueLists = (managerId: number, level?: ActivityLevel) =>
+  (level ? [level] : (['Level 1', 'Level 2'] as const)).map((l) => `queue:${managerId}:${l === 'Level 2' ? 2 : 1}`);
+
+async function queueTotal(db: Db, lists: string[]): Promise<Map<string, number>> {
+  const { rows } = await sql<{ list: string; n: string | number }>`
+    select list, sum(n) as n from list_total where list in (${sql.join(lists)}) group by list`.execute(db);
+  return new Map(rows.map((r) => [r.list, Number(r.n)]));
 }
 
+/**
+ * A page of what waits for a manager, oldest submission first, and the queue's total (lib/paging.ts pageAndTotal).
+ * The total is the database's kept one (a few rows of list_total, migration 20261129T010000), not a count of the
+ * queue beside the page (`count(*) over ()` joined and sorted every waiting transaction on each call); the page is
+ * read along activity_transaction_waiting_idx, and only its rows are joined to their samples and submitters. A deep
+ * page in the second half is read from the queue's other end.
+ */
+export async function approvalQueue(db: Db, managerId: number, opts: { level?: ActivityLevel; limit: number; offset: number }) {
+  const lists = queueLists(managerId, opts.level);
+  const { rows, total } = await pageAndTotal({
+    offset: opts.offset,
+    limit: opts.limit,
+    read: (limit, offset, order) => {
+      const dir = order === 'listed' ? 'asc' : 'desc';
+      const page = db
+        .selectFrom('activity_transaction as q')
+        .select('q.id')
+        .where('q.reporting_manager_id', '=', managerId)
+        .where(waitingForManager('q'))
+        .$if(opts.level !== undefined, (q) => q.where('q.level', '=', opts.level!))
+        .orderBy('q.submitted_at', dir)
+        .orderBy('q.id', dir)
+        .$call((q) => paged(q, limit, offset));
+      return db
+        .selectFrom(page.as('p'))
+        .innerJoin('activity_transaction as t', 't.id', 'p.id')
+        .innerJoin('activity_type as a', 'a.id', 't.activity_type_id')
+        .innerJoin('isolate as i', 'i.id', 't.isolate_id')
+        .innerJoin('sample_inward as s', 's.id', 'i.sample_inward_id')
+        .innerJoin('app_user as o', 'o.id', 't.owner_id')
+        .leftJoin('plant_assessment as pa', 'pa.id', 't.plant_assessment_id')
+        .select([
+          't.id', 't.activity_type_id', 'a.shortname', 'a.name', 't.level', 'a.sequence', 's.sampleno', 'i.samplenov', 'i.isolatecode', 'pa.pncode',
+          't.owner_id', 'o.first_name', 'o.middle_name', 'o.last_name', 't.submitted_at', 't.version', 't.status', 't.amended_at',
+        ])
+        .orderBy('t.submitted_at', dir)
+        .orderBy('t.id', dir)
+        .execute();
+    },
+    kept: NOT_KEPT,
+    count: async () => [...(await queueTotal(db, lists)).values()].reduce((a, b) => a + b, 0),
+  });
+  return rows.map((r) => ({ ...r, total }));
+}
+
+/** The badge: what waits for a manager per level, from the kept totals (a few rows, whatever the queue's size). */
 export async function approvalCounts(db: Db, managerId: number): Promise<{ level1: number; level2: number }> {
-  const rows = await db
-    .selectFrom('activity_transaction')
-    .select(['level', sql<number>`count(*)::int`.as('n')])
-    .where('reporting_manager_id', '=', managerId)
-    .where(waitingForManager())
-    .groupBy('level')
-    .execute();
-  const of = (l: ActivityLevel) => Number(rows.find((r) => r.level === l)?.n ?? 0);
-  return { level1: of('Level 1'), level2: of('Level 2') };
+  const [l1, l2] = queueLists(managerId);
+  const kept = await queueTotal(db, [l1, l2]);
+  return { level1: kept.get(l1) ?? 0, level2: kept.get(l2) ?? 0 };
 }
