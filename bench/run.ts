@@ -7,7 +7,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../src/server/config';
 import { prepareDatabase } from '../src/server/db/open';
 import { bulkLoad, progressBar } from '../src/server/cli/seed-bulk';
-import { BENCH_ADMIN_PASSWORD, checkCall, signInAdmin, startServer, type Session } from './server';
+import { BENCH_ADMIN_PASSWORD, checkCall, signInAdmin, signInManager, startServer, type Session } from './server';
 import { load, timeRuns, type LoadFigures } from './load';
 import { explain, searchFilterSets, timeSearchSql } from './search-sql';
 import { clientBuilt, clientSizes } from './client-size';
@@ -196,7 +196,7 @@ export async function main(argv: string[]): Promise<number> {
       console.log('   the one-user calls (first, middle and last page, one call at a time) ...');
       await settle(reading.url);
       await checkpoint();
-      large = await timeOneUser(reading.url, readingSession.headers, args.runs * (args.quick ? 10 : 30));
+      large = await timeOneUser(reading.url, { admin: readingSession.headers, manager: (await signInManager(reading.url)).headers }, args.runs * (args.quick ? 10 : 30));
     } finally {
       await reading.stop();
     }
@@ -258,7 +258,7 @@ async function growthPoint(where: { dataDir?: string; databaseUrl?: string }, ru
     const session = await signInAdmin(server.url);
     await settle(server.url);
     await checkpoint();
-    const oneUser = await timeOneUser(server.url, session.headers, runs);
+    const oneUser = await timeOneUser(server.url, { admin: session.headers, manager: (await signInManager(server.url)).headers }, runs);
     const exported = models ? await timeExport(server.url, session.headers, models['1'], server.pid) : null;
     return { oneUser, exportRowsPerSecond: exported?.rowsPerSecond ?? null };
   } finally {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { encryptForTransport } from '../src/shared/transport/aes';
 import { DEFAULT_CLIENT_CRYPTO_KEY } from '../src/server/config';
+import { DEMO_USERS } from '../src/server/db/demo-lab-data';
 
 /** The server under test: `node scripts/start.js --no-build` on a free port, as a child process. */
 export interface BenchServer {
@@ -77,23 +78,32 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return { status: res.status, json, text };
 }
 
-/** Signs the administrator in (changing the initial password at the first sign-in, as the spec requires). */
-export async function signInAdmin(base: string): Promise<Session> {
+/**
+ * Signs a user in with their initial password, changing it at the first sign-in as the spec requires (a later
+ * server on the same database signs in with the changed one).
+ */
+async function signIn(base: string, username: string, initialPassword: string, newPassword: string): Promise<Session> {
   const enc = (p: string) => encryptForTransport(p, DEFAULT_CLIENT_CRYPTO_KEY);
-  const newPassword = 'Bench-Keeper@Soil2026';
   const headersOf = (j: Record<string, unknown>) => ({ authorization: `Bearer ${j.accessToken}`, token: String(j.token), dbname: String(j.dbName) });
-  for (const password of [newPassword, BENCH_ADMIN_PASSWORD]) {
-    const first = await post(`${base}/api/auth/signin`, { username: 'admin', password: enc(password) });
+  for (const password of [newPassword, initialPassword]) {
+    const first = await post(`${base}/api/auth/signin`, { username, password: enc(password) });
     if (first.json.message === 'SUCCESS') return { headers: headersOf(first.json) };
     if (first.json.message !== 'First Login') continue;
-    const ch = await post(`${base}/api/auth/changePassword`, { userid: first.json.id, username: 'admin', password: enc(newPassword), password1: enc(newPassword) }, headersOf(first.json));
+    const ch = await post(`${base}/api/auth/changePassword`, { userid: first.json.id, username, password: enc(newPassword), password1: enc(newPassword) }, headersOf(first.json));
     if (ch.status !== 200) throw new Error(`The password change answered ${ch.status} ${ch.text}`);
-    const again = await post(`${base}/api/auth/signin`, { username: 'admin', password: enc(newPassword) });
+    const again = await post(`${base}/api/auth/signin`, { username, password: enc(newPassword) });
     if (again.json.message === 'SUCCESS') return { headers: headersOf(again.json) };
     throw new Error(`The second sign-in answered ${again.text}`);
   }
-  throw new Error('The administrator could not sign in to the bench server.');
+  throw new Error(`${username} could not sign in to the bench server.`);
 }
+
+/** The administrator. */
+export const signInAdmin = (base: string): Promise<Session> => signIn(base, 'admin', BENCH_ADMIN_PASSWORD, 'Bench-Keeper@Soil2026');
+
+/** The demo lab's reporting manager, whom the bulk load's activities wait on (their approval queue). */
+export const signInManager = (base: string): Promise<Session> =>
+  signIn(base, DEMO_USERS.users[0].username, DEMO_USERS.password, 'Bench-Approver@Soil2026');
 
 /** One call, to check that an endpoint answers 200 before it is loaded (a bench of 401s measures nothing). */
 export async function checkCall(base: string, urlPath: string, body: unknown, s: Session): Promise<void> {
