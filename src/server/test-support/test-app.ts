@@ -13,9 +13,12 @@ export { TEST_ADMIN_PASSWORD, TEST_TENANT };
 export const KEY = DEFAULT_CLIENT_CRYPTO_KEY;
 export const enc = (plain: string) => encryptForTransport(plain, KEY);
 
-/** A fresh database (copied from the migrated, seeded template) for one test file. */
-async function freshDatabase(): Promise<DbHandle & { drop(): Promise<void> }> {
-  const info = JSON.parse(process.env.LIMS_TEST_TEMPLATE ?? 'null') as TemplateInfo | null;
+/**
+ * A fresh database (copied from the migrated, seeded template) for one test file; or a copy of `from`, a state a
+ * file built once for its tests (db-snapshot.ts).
+ */
+export async function freshDatabase(from?: TemplateInfo): Promise<DbHandle & { drop(): Promise<void> }> {
+  const info = from ?? (JSON.parse(process.env.LIMS_TEST_TEMPLATE ?? 'null') as TemplateInfo | null);
   if (!info) throw new Error('LIMS_TEST_TEMPLATE is not set: run the server tests through jest (global setup).');
   if (info.kind === 'pglite') {
     const dump = new Blob([fs.readFileSync(info.dumpFile)]);

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { DbHandle } from '../../db/connection';
+import { snapshotDatabase, type DatabaseSnapshot } from '../../test-support/db-snapshot';
 import { createTestApp, TEST_TENANT, type TestApp } from '../../test-support/test-app';
 import { AUDIT_CHAINS, GENESIS_HASH, auditHash, mutate, type Actor } from '../audit';
 import {
@@ -16,26 +18,47 @@ import { verifyAuditChain } from '../audit-verify';
  */
 const actor: Actor = { userId: null, username: 'system', tenant: TEST_TENANT, ip: null };
 type Row = { id: number; chain: number; prev_hash: string; hash: string; cross_id: number | null; cross_hash: string | null };
+/** What the tests use of a TestApp: its database. */
+type Lab = Pick<TestApp, 'handle' | 'close'>;
 
 /** A trail with rows in several chains, anchored by a checkpoint (in the database and the file), then more rows. */
-async function anchoredLab(): Promise<{ t: TestApp; keys: AuditKeys; dir: string }> {
-  const t = await createTestApp();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-anchor-'));
-  const keys = ephemeralAuditKeys(dir);
+async function buildAnchoredTrail(h: DbHandle, keys: AuditKeys) {
   for (let round = 0; round < 3; round++) {
-    await Promise.all(Array.from({ length: 30 }, (_, j) => mutate(t.handle.db, actor, (_trx, audit) => audit({ action: 'anchor.test', entity: 'probe', entityId: `r${round}-${j}`, after: { j } }))));
-    await writeCheckpoints(t.handle.db, keys, TEST_TENANT);
+    await Promise.all(Array.from({ length: 30 }, (_, j) => mutate(h.db, actor, (_trx, audit) => audit({ action: 'anchor.test', entity: 'probe', entityId: `r${round}-${j}`, after: { j } }))));
+    await writeCheckpoints(h.db, keys, TEST_TENANT);
     // Ids left unused between rounds, as rolled-back saves leave them: room for a forged row inside the trail.
-    await sql`select setval(pg_get_serial_sequence('audit_log', 'id'), (select max(id) from audit_log) + 5)`.execute(t.handle.db);
+    await sql`select setval(pg_get_serial_sequence('audit_log', 'id'), (select max(id) from audit_log) + 5)`.execute(h.db);
   }
-  return { t, keys, dir };
 }
 
-const allRows = (t: TestApp) =>
+// Building the trail takes seconds (on PGlite): it is built once, and each test tampers with its own copy of the
+// database and of the key's directory (the checkpoint file).
+let built: DatabaseSnapshot;
+let builtKeys: AuditKeys;
+let builtDir: string;
+beforeAll(async () => {
+  builtDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-anchor-'));
+  builtKeys = ephemeralAuditKeys(builtDir);
+  built = await snapshotDatabase((h) => buildAnchoredTrail(h, builtKeys));
+}, 180_000);
+afterAll(async () => {
+  await built?.dispose();
+  fs.rmSync(builtDir, { recursive: true, force: true });
+});
+
+/** A test's own anchored lab: a copy of the built database, and keys whose checkpoint file is a copy too. */
+async function anchoredLab(): Promise<{ t: Lab; keys: AuditKeys; dir: string }> {
+  const t = await built.copy();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lims-anchor-'));
+  fs.cpSync(builtDir, dir, { recursive: true });
+  return { t, keys: { ...builtKeys, checkpointFile: path.join(dir, CHECKPOINT_FILE) }, dir };
+}
+
+const allRows = (t: Lab) =>
   t.handle.db.selectFrom('audit_log').select(['id', 'chain', 'prev_hash', 'hash', 'cross_id', 'cross_hash']).orderBy('id').execute() as Promise<Row[]>;
 
 /** Runs SQL with the append-only triggers off, as any database superuser can. */
-async function asSuperuser(t: TestApp, statements: string[]) {
+async function asSuperuser(t: Lab, statements: string[]) {
   await sql`alter table audit_log disable trigger user`.execute(t.handle.db);
   await sql`alter table audit_checkpoint disable trigger user`.execute(t.handle.db);
   try {
@@ -51,7 +74,7 @@ async function asSuperuser(t: TestApp, statements: string[]) {
  * included, in id order, exactly as audit_append would have: what a careful attacker does after editing or
  * removing rows. The chains then verify on their own.
  */
-async function recomputeFrom(t: TestApp, fromId: number) {
+async function recomputeFrom(t: Lab, fromId: number) {
   const rows = await t.handle.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
   const head = new Map<number, string>();
   const newHash = new Map<number, string>();
@@ -82,7 +105,7 @@ describe.each([
   ['the database and the checkpoint file', true],
   ['the database only', false],
 ])('signed checkpoints in %s', (_where, useFile) => {
-  let t: TestApp;
+  let t: Lab;
   let keys: AuditKeys;
   let dir: string;
   let rows: Row[];
@@ -187,6 +210,7 @@ test('removing the checkpoints from the database is found through the checkpoint
 });
 
 test('a large trail is anchored by several checkpoints in a row, each listing every row once', async () => {
+  // Its own trail, not a copy of the anchored one: far more rows, and no checkpoint before them.
   const t = await createTestApp();
   try {
     const keys = ephemeralAuditKeys();
