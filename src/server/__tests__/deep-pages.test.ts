@@ -62,7 +62,9 @@ test('Sample Inward list (getsamphome): deep pages and the last page are the row
 });
 
 test('each list spans several buckets, with holes', async () => {
-  const { rows } = await sql<{ list: string; buckets: number }>`select list, count(distinct bucket)::int as buckets from list_bucket group by list order by list`.execute(t.handle.db);
+  // The audit trail's buckets (list 'audit') are paged in modules/audit/__tests__/audit-log-paging.test.ts.
+  const { rows } = await sql<{ list: string; buckets: number }>`
+    select list, count(distinct bucket)::int as buckets from list_bucket where list <> 'audit' group by list order by list`.execute(t.handle.db);
   expect(rows.map((r) => [r.list, r.buckets > 1])).toEqual([['level1', true], ['level2', true], ['samples', true]]);
 });
 
