@@ -209,3 +209,17 @@ test('a plant assessment saved while its sample is being made inactive: the save
   expect(await db.selectFrom('plant_assessment').select('id').where('isolate_id', '=', isolateId).execute()).toEqual([]);
   await expectTotalsHold('a save that met a sample made inactive');
 });
+
+test('the recount functions count every kept list again, the audit trail and the approval queues too', async () => {
+  const db = t.handle.db;
+  const kept = async () => (await sql<{ k: string; n: string }>`
+    select list || ' ' || coalesce(b.bucket::text, '') as k, sum(b.n)::text as n
+    from (select list, null::integer as bucket, n from list_total union all select list, bucket, n from list_bucket) b
+    group by list, b.bucket having sum(b.n) <> 0 order by 1`.execute(db)).rows;
+  const before = await kept();
+  expect(before.some((r) => r.k.startsWith('audit '))).toBe(true);
+  expect(before.some((r) => r.k.startsWith('queue:'))).toBe(true);
+  await sql`select list_total_recount(), list_bucket_recount()`.execute(db);
+  expect(await kept()).toEqual(before);
+  await expectTotalsHold('after the recount');
+});

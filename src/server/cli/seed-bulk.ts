@@ -350,6 +350,7 @@ export async function bulkLoad(db: Db, opts: BulkOptions): Promise<BulkCounts> {
   const counts: BulkCounts = { samples: 0, isolates: 0, plantAssessments: 0, transactions: 0, values: 0, identifications: 0 };
   let rowsDone = 0;
   const actor: Actor = { userId: null, username: 'system', tenant: opts.tenant, ip: null };
+  const usernames = new Map(lookups.owners.map((o) => [o.id, o.username]));
   // The load's own statements (the list totals' triggers join the tables) are planned with the tables' statistics:
   // analyzed each time the lab has doubled, a load into an empty database does not plan against an empty one
   // where autovacuum is off (a load of 1M from empty slowed from 900 to 180 samples/s without it).
@@ -373,7 +374,6 @@ export async function bulkLoad(db: Db, opts: BulkOptions): Promise<BulkCounts> {
       counts.values += rows.activity_value.length;
       counts.identifications += rows.microbe_identification.length;
       if (opts.trail) {
-        const usernames = new Map(lookups.owners.map((o) => [o.id, o.username]));
         for (const sample of rows.sample_inward) {
           const owner = Number(sample.resource_id);
           await writeAudit(trx, { userId: owner, username: usernames.get(owner) ?? null, tenant: opts.tenant, ip: null }, {

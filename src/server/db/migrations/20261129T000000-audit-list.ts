@@ -12,45 +12,9 @@ import { type Kysely, sql } from 'kysely';
  *   filter choices: a few hundred rows instead of the trail.
  * One statement trigger keeps all three from the inserted rows, in the writing transaction. Derived data: not in
  * backups (a restore's inserts rebuild it through the same trigger, or this migration does after an older one).
- * The recount functions now count the trail too, so calling one never drops its rows.
+ * The recount functions now count the trail too, so calling one never drops its rows: the former ones are kept as
+ * list_total_recount_lists() and list_bucket_recount_lists(), and the new ones call them, then count the trail.
  */
-/** list_total_recount's and list_bucket_recount's bodies, with or without the trail. */
-function recounts(withAudit: boolean) {
-  const totalAudit = withAudit ? `union all select 'audit', 0, count(*) from audit_log` : '';
-  const bucketAudit = withAudit ? `union all select 'audit', (id >> 11)::integer, 0, count(*) from audit_log group by 2` : '';
-  return sql.raw(`
-    create or replace function list_total_recount() returns void language plpgsql as $$
-    begin
-      delete from list_total;
-      insert into list_total (list, slot, n)
-        select 'samples', 0, count(*) from sample_inward
-        union all
-        select 'level1', 0, count(*) from isolate i join sample_inward s on s.id = i.sample_inward_id
-          where i.active = 'Y' and s.active = 'Y'
-        union all
-        select 'level2', 0, count(*) from plant_assessment pa join isolate i on i.id = pa.isolate_id
-          join sample_inward s on s.id = i.sample_inward_id where i.active = 'Y' and s.active = 'Y'
-        ${totalAudit};
-    end
-    $$;
-
-    create or replace function list_bucket_recount() returns void language plpgsql as $$
-    begin
-      delete from list_bucket;
-      insert into list_bucket (list, bucket, slot, n)
-        select 'samples', list_bucket_of_time(created_at), 0, count(*) from sample_inward group by 2
-        union all
-        select 'level1', list_bucket_of_id(i.id), 0, count(*) from isolate i join sample_inward s on s.id = i.sample_inward_id
-          where i.active = 'Y' and s.active = 'Y' group by 2
-        union all
-        select 'level2', list_bucket_of_id(pa.id), 0, count(*) from plant_assessment pa join isolate i on i.id = pa.isolate_id
-          join sample_inward s on s.id = i.sample_inward_id where i.active = 'Y' and s.active = 'Y' group by 2
-        ${bucketAudit};
-    end
-    $$;
-  `);
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table audit_facet (
@@ -83,13 +47,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       select 'user', user_id, coalesce(username, '') from audit_log where user_id is not null
       union select 'entity', 0, entity from audit_log
       union select 'action', 0, action from audit_log;
+
+    alter function list_total_recount() rename to list_total_recount_lists;
+    create function list_total_recount() returns void language plpgsql as $$
+    begin
+      perform list_total_recount_lists();
+      insert into list_total (list, slot, n) select 'audit', 0, count(*) from audit_log having count(*) > 0;
+    end
+    $$;
+    alter function list_bucket_recount() rename to list_bucket_recount_lists;
+    create function list_bucket_recount() returns void language plpgsql as $$
+    begin
+      perform list_bucket_recount_lists();
+      insert into list_bucket (list, bucket, slot, n) select 'audit', (id >> 11)::integer, 0, count(*) from audit_log group by 2;
+    end
+    $$;
   `.execute(db);
-  await recounts(true).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await recounts(false).execute(db);
   await sql`
+    drop function list_total_recount();
+    alter function list_total_recount_lists() rename to list_total_recount;
+    drop function list_bucket_recount();
+    alter function list_bucket_recount_lists() rename to list_bucket_recount;
     drop trigger audit_log_listed on audit_log;
     drop function audit_log_listed();
     drop table audit_facet;

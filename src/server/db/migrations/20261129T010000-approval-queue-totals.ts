@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
  * badge and its total were a count of every waiting transaction on each call: in the bulk load one manager waits on a
  * fifth of all activities, over a million at 1M samples. An index in the queue's own order (oldest submission first)
  * reads its first and last pages without sorting the queue.
- * list_total_recount() counts the queues too (the former function is kept as list_total_recount_lists()).
+ * list_total_recount() counts the queues too (the former function is kept as list_total_recount_before_queues()).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -52,10 +52,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index activity_transaction_waiting_idx on activity_transaction (reporting_manager_id, submitted_at, id)
       where status = 'S' or (status = 'A' and amended_at is not null);
 
-    alter function list_total_recount() rename to list_total_recount_lists;
+    alter function list_total_recount() rename to list_total_recount_before_queues;
     create function list_total_recount() returns void language plpgsql as $$
     begin
-      perform list_total_recount_lists();
+      perform list_total_recount_before_queues();
       insert into list_total (list, slot, n)
         select approval_queue_list(reporting_manager_id, level), 0, count(*) from activity_transaction
         where reporting_manager_id is not null and (status = 'S' or (status = 'A' and amended_at is not null))
@@ -74,7 +74,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     drop function list_total_recount();
-    alter function list_total_recount_lists() rename to list_total_recount;
+    alter function list_total_recount_before_queues() rename to list_total_recount;
     drop index activity_transaction_waiting_idx;
     drop trigger activity_transaction_queue_ins on activity_transaction;
     drop trigger activity_transaction_queue_del on activity_transaction;
