@@ -7,10 +7,20 @@ import { sql, type Kysely } from 'kysely';
  */
 export type MaintainedList = 'samples' | 'level1' | 'level2' | 'audit';
 
+/** A manager's approval queue at one level (migration 20261129T010000: `approval_queue_list`). */
+export type QueueList = `queue:${number}:${1 | 2}`;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema that has the list_total table
 export async function maintainedTotal(db: Kysely<any>, list: MaintainedList): Promise<number> {
-  const { rows } = await sql<{ n: string | number | null }>`select sum(n) as n from list_total where list = ${list}`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  return (await maintainedTotals(db, [list])).get(list) ?? 0;
+}
+
+/** Several lists' maintained totals in one read (a list with no row yet: absent, i.e. 0). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema that has the list_total table
+export async function maintainedTotals<L extends MaintainedList | QueueList>(db: Kysely<any>, lists: readonly L[]): Promise<Map<L, number>> {
+  const { rows } = await sql<{ list: L; n: string | number }>`
+    select list, sum(n) as n from list_total where list in (${sql.join(lists)}) group by list`.execute(db);
+  return new Map(rows.map((r) => [r.list, Number(r.n)]));
 }
 
 /**

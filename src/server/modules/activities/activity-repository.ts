@@ -4,7 +4,7 @@ import type { ActivityLevel } from '../../../shared/contract/activity-endpoints'
 import { fullName } from '../users/user-access-repository';
 import { changesTo, commitCache, WHEN_AUDIT_TRAIL_MOVES } from '../../lib/commit-cache';
 import { countAtMost, keptIn, NOT_KEPT, pageAndTotal, paged, type ReadOrder } from '../../lib/paging';
-import { bucketStart, maintainedTotal, positionIn, type ListPosition } from '../../lib/list-totals';
+import { bucketStart, maintainedTotal, maintainedTotals, positionIn, type ListPosition, type QueueList } from '../../lib/list-totals';
 import { compiledOnce } from '../../lib/compiled-once';
 
 /**
@@ -417,20 +417,11 @@ export async function insertPlantAssessment(db: Db, isolateId: number, pncode: s
  * What waits for a reporting manager: a submission, or an approval whose data was amended since (the same test is
  * in migration 20261129T010000's trigger and index: the queue's kept totals and its order).
  */
-const waitingForManager = (alias?: 'q') => {
-  const col = (c: string) => sql.ref(alias ? `${alias}.${c}` : c);
-  return sql<boolean>`(${col('status')} = 'S' or (${col('status')} = 'A' and ${col('amended_at')} is not null))`;
-};
+const waitingForManager = sql<boolean>`(q.status = 'S' or (q.status = 'A' and q.amended_at is not null))`;
 
 /** The list_total row names of a manager's queue (migration 20261129T010000): per level, or both. */
-const queueLists = (managerId: number, level?: ActivityLevel) =>
-  (level ? [level] : (['Level 1', 'Level 2'] as const)).map((l) => `queue:${managerId}:${l === 'Level 2' ? 2 : 1}`);
-
-async function queueTotal(db: Db, lists: string[]): Promise<Map<string, number>> {
-  const { rows } = await sql<{ list: string; n: string | number }>`
-    select list, sum(n) as n from list_total where list in (${sql.join(lists)}) group by list`.execute(db);
-  return new Map(rows.map((r) => [r.list, Number(r.n)]));
-}
+const queueLists = (managerId: number, level?: ActivityLevel): QueueList[] =>
+  (level ? [level] : (['Level 1', 'Level 2'] as const)).map((l) => `queue:${managerId}:${l === 'Level 2' ? 2 : 1}` as const);
 
 /**
  * A page of what waits for a manager, oldest submission first, and the queue's total (lib/paging.ts pageAndTotal).
@@ -450,7 +441,7 @@ export async function approvalQueue(db: Db, managerId: number, opts: { level?: A
         .selectFrom('activity_transaction as q')
         .select('q.id')
         .where('q.reporting_manager_id', '=', managerId)
-        .where(waitingForManager('q'))
+        .where(waitingForManager)
         .$if(opts.level !== undefined, (q) => q.where('q.level', '=', opts.level!))
         .orderBy('q.submitted_at', dir)
         .orderBy('q.id', dir)
@@ -472,7 +463,7 @@ export async function approvalQueue(db: Db, managerId: number, opts: { level?: A
         .execute();
     },
     kept: NOT_KEPT,
-    count: async () => [...(await queueTotal(db, lists)).values()].reduce((a, b) => a + b, 0),
+    count: async () => [...(await maintainedTotals(db, lists)).values()].reduce((a, b) => a + b, 0),
   });
   return rows.map((r) => ({ ...r, total }));
 }
@@ -480,6 +471,6 @@ export async function approvalQueue(db: Db, managerId: number, opts: { level?: A
 /** The badge: what waits for a manager per level, from the kept totals (a few rows, whatever the queue's size). */
 export async function approvalCounts(db: Db, managerId: number): Promise<{ level1: number; level2: number }> {
   const [l1, l2] = queueLists(managerId);
-  const kept = await queueTotal(db, [l1, l2]);
+  const kept = await maintainedTotals(db, [l1, l2]);
   return { level1: kept.get(l1) ?? 0, level2: kept.get(l2) ?? 0 };
 }
