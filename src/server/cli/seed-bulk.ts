@@ -355,6 +355,9 @@ export async function bulkLoad(db: Db, opts: BulkOptions): Promise<BulkCounts> {
   // analyzed each time the lab has doubled, a load into an empty database does not plan against an empty one
   // where autovacuum is off (a load of 1M from empty slowed from 900 to 180 samples/s without it).
   let analyzedAt = Math.max(usedOtps.size, 5_000);
+  // With a trail, audit_log grows with the lab too: unanalyzed, a filtered Activity Log page planned a sort of the
+  // whole trail (autovacuum is off on the benchmark server).
+  const analyzed: readonly string[] = opts.trail ? [...ID_TABLES, 'audit_log'] : ID_TABLES;
 
   for (let done = 0; done < opts.samples; ) {
     const n = Math.min(batchSize, opts.samples - done);
@@ -392,14 +395,14 @@ export async function bulkLoad(db: Db, opts: BulkOptions): Promise<BulkCounts> {
     done += n;
     rowsDone += Object.values(rows).reduce((a, x) => a + x.length, 0);
     if (!last && usedOtps.size >= 2 * analyzedAt) {
-      for (const t of ID_TABLES) await sql`analyze ${sql.table(t)}`.execute(db);
+      for (const t of analyzed) await sql`analyze ${sql.table(t)}`.execute(db);
       analyzedAt = usedOtps.size;
     }
     opts.onProgress?.({ done, total: opts.samples, rows: rowsDone, elapsedMs: Date.now() - started });
   }
   // Fresh planner statistics and visibility maps (index-only scans), as autovacuum would leave them a while
   // after the load: the benchmarks query right after it.
-  for (const t of ID_TABLES) await sql`vacuum analyze ${sql.table(t)}`.execute(db);
+  for (const t of analyzed) await sql`vacuum analyze ${sql.table(t)}`.execute(db);
   return counts;
 }
 
