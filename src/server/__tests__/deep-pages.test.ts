@@ -61,11 +61,14 @@ test('Sample Inward list (getsamphome): deep pages and the last page are the row
   await checkDeepPages('getsamphome', 'select id from sample_inward order by created_at desc, id desc', total);
 });
 
-test('each list spans several buckets, with holes', async () => {
-  // The audit trail's buckets (list 'audit') are paged in modules/audit/__tests__/audit-log-paging.test.ts.
-  const { rows } = await sql<{ list: string; buckets: number }>`
-    select list, count(distinct bucket)::int as buckets from list_bucket where list <> 'audit' group by list order by list`.execute(t.handle.db);
+test('each list spans several buckets, with holes; the Sample Inward list several groups of buckets', async () => {
+  // The audit trail's buckets (list 'audit') are paged in modules/audit/__tests__/audit-log-paging.test.ts, the
+  // approval queues' in modules/activities/__tests__/approval-queue-paging.test.ts.
+  const { rows } = await sql<{ list: string; buckets: number; groups: number }>`
+    select list, count(distinct bucket)::int as buckets, count(distinct bucket >> 6)::int as groups from list_bucket
+    where list in ('samples', 'level1', 'level2') group by list order by list`.execute(t.handle.db);
   expect(rows.map((r) => [r.list, r.buckets > 1])).toEqual([['level1', true], ['level2', true], ['samples', true]]);
+  expect(rows.find((r) => r.list === 'samples')!.groups).toBeGreaterThan(3);
 });
 
 test('Level 1 and Level 2 lists: deep pages and the last page are the rows offset paging shows', async () => {

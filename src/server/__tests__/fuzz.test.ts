@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { createTestApp, enc, signInFully, TEST_ADMIN_PASSWORD, headersFor, type TestApp } from '../test-support/test-app';
 import { tableDigests } from '../test-support/table-digests';
+import { NOT_BACKED_UP } from '../db/backup';
 import type { ApiRoute } from '../app';
 import type { LoginResponse } from '../../shared/contract/session';
 import { MASTER_ENDPOINTS, COMMON_MASTER_ENDPOINTS, EMPLOYEE_ENDPOINTS, MICROBE_MASTER_ENDPOINTS, path } from '../../shared/contract/endpoints';
@@ -41,15 +42,14 @@ afterAll(() => t.close());
  * choices). The other lists' kept totals and buckets are compared.
  */
 async function digests(): Promise<Record<string, unknown>> {
-  const all = await tableDigests(t.handle.db, [
-    'session', 'kysely_migration', 'kysely_migration_lock', 'audit_log', 'audit_checkpoint', 'audit_facet', 'list_total', 'list_bucket',
-  ]);
+  const all = await tableDigests(t.handle.db, [...NOT_BACKED_UP, 'audit_log', 'audit_checkpoint']);
   const { rows: [audit] } = await sql<{ n: number; md5: string | null }>`
     select count(*)::int as n, md5(string_agg(a::text, E'\n' order by a.id)) as md5 from audit_log a
     where a.action !~ ${AUDITED_READS.source}`.execute(t.handle.db);
-  const { rows: [lists] } = await sql<{ totals: string | null; buckets: string | null }>`
+  const { rows: [lists] } = await sql<{ totals: string | null; buckets: string | null; groups: string | null }>`
     select (select md5(string_agg(x::text, E'\n' order by x.list, x.slot)) from list_total x where x.list <> 'audit') as totals,
-           (select md5(string_agg(x::text, E'\n' order by x.list, x.bucket, x.slot)) from list_bucket x where x.list <> 'audit') as buckets`.execute(t.handle.db);
+           (select md5(string_agg(x::text, E'\n' order by x.list, x.bucket, x.slot)) from list_bucket x where x.list <> 'audit') as buckets,
+           (select md5(string_agg(x::text, E'\n' order by x.list, x.grp, x.slot)) from list_bucket_group x where x.list <> 'audit') as groups`.execute(t.handle.db);
   return { ...all, audit_log: audit, lists };
 }
 

@@ -55,7 +55,25 @@ async function realBuckets(db: Kysely<Database>): Promise<Record<string, number>
     select 'level2 ' || list_bucket_of_id(pa.id), count(*)::int from plant_assessment pa join isolate i on i.id = pa.isolate_id
       join sample_inward s on s.id = i.sample_inward_id where i.active = 'Y' and s.active = 'Y' group by 1
     union all
-    select 'audit ' || (id >> 11), count(*)::int from audit_log group by 1`.execute(db);
+    select 'audit ' || (id >> 11), count(*)::int from audit_log group by 1
+    union all
+    select approval_queue_list(reporting_manager_id, level) || ' ' || list_bucket_of_time(submitted_at), count(*)::int from activity_transaction
+      where reporting_manager_id is not null and (status = 'S' or (status = 'A' and amended_at is not null)) group by 1`.execute(db);
+  return Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
+}
+/** Per-bucket counts summed per group of 64 buckets (migration 20261129T030000-list-bucket-groups), as 'list group' → n. */
+function groupsOf(buckets: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, n] of Object.entries(buckets)) {
+    const [list, bucket] = k.split(' ');
+    const g = `${list} ${Number(bucket) >> 6}`;
+    out[g] = (out[g] ?? 0) + n;
+  }
+  return out;
+}
+async function maintainedGroups(db: Kysely<Database>): Promise<Record<string, number>> {
+  const { rows } = await sql<{ k: string; n: string | number }>`
+    select list || ' ' || grp as k, sum(n) as n from list_bucket_group group by list, grp having sum(n) <> 0`.execute(db);
   return Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
 }
 /** The maintained per-bucket counts, empty buckets left out. */
@@ -67,7 +85,9 @@ async function maintainedBuckets(db: Kysely<Database>): Promise<Record<string, n
 const expectTotalsHold = async (step: string) => {
   const db = t.handle.db;
   expect({ step, ...(await maintained(db)) }).toEqual({ step, ...(await realCounts(db)) });
-  expect({ step, buckets: await maintainedBuckets(db) }).toEqual({ step, buckets: await realBuckets(db) });
+  const buckets = await realBuckets(db);
+  expect({ step, buckets: await maintainedBuckets(db) }).toEqual({ step, buckets });
+  expect({ step, groups: await maintainedGroups(db) }).toEqual({ step, groups: groupsOf(buckets) });
 };
 
 /** A small deterministic PRNG (the failing step can be replayed). */
@@ -210,11 +230,12 @@ test('a plant assessment saved while its sample is being made inactive: the save
   await expectTotalsHold('a save that met a sample made inactive');
 });
 
-test('the recount functions count every kept list again, the audit trail and the approval queues too', async () => {
+test('the recount functions count every kept list again, the audit trail, the approval queues and the bucket groups too', async () => {
   const db = t.handle.db;
   const kept = async () => (await sql<{ k: string; n: string }>`
     select list || ' ' || coalesce(b.bucket::text, '') as k, sum(b.n)::text as n
-    from (select list, null::integer as bucket, n from list_total union all select list, bucket, n from list_bucket) b
+    from (select list, null::integer as bucket, n from list_total union all select list, bucket, n from list_bucket
+          union all select 'group ' || list, grp, n from list_bucket_group) b
     group by list, b.bucket having sum(b.n) <> 0 order by 1`.execute(db)).rows;
   const before = await kept();
   expect(before.some((r) => r.k.startsWith('audit '))).toBe(true);

@@ -36,8 +36,12 @@ export const BACKUP_FORMAT = 'soillims-backup';
 export const BACKUP_VERSION = 2;
 const PAGE = 2000;
 const LOAD_BATCH = 500;
-// list_total, list_bucket and audit_facet are derived (kept by triggers): a restore's inserts rebuild them.
-const SKIPPED_TABLES = new Set(['session', 'kysely_migration', 'kysely_migration_lock', 'list_total', 'list_bucket', 'audit_facet']);
+/**
+ * The tables a backup leaves behind: sessions, the migration bookkeeping, and what triggers derive from the other
+ * tables (list_total, list_bucket, list_bucket_group, audit_facet), which a restore's inserts rebuild.
+ */
+export const NOT_BACKED_UP = ['session', 'kysely_migration', 'kysely_migration_lock', 'list_total', 'list_bucket', 'list_bucket_group', 'audit_facet'] as const;
+const SKIPPED_TABLES = new Set<string>(NOT_BACKED_UP);
 const SKIPPED_SETTINGS = new Set(['session_secret']);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- backups read every table generically

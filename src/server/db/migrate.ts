@@ -22,6 +22,8 @@ import * as sampleSearchText from './migrations/20261127T120000-sample-search-te
 import * as sampleSearchGrams from './migrations/20261128T120000-sample-search-grams';
 import * as auditList from './migrations/20261129T000000-audit-list';
 import * as approvalQueueTotals from './migrations/20261129T010000-approval-queue-totals';
+import * as approvalQueueBuckets from './migrations/20261129T020000-approval-queue-buckets';
+import * as listBucketGroups from './migrations/20261129T030000-list-bucket-groups';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +50,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128T120000-sample-search-grams': sampleSearchGrams,
   '20261129T000000-audit-list': auditList,
   '20261129T010000-approval-queue-totals': approvalQueueTotals,
+  '20261129T020000-approval-queue-buckets': approvalQueueBuckets,
+  '20261129T030000-list-bucket-groups': listBucketGroups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { NOT_BACKED_UP } from '../db/backup';
 
 /**
  * Every table's row count and an md5 of all its rows (each row's text, in primary key order), read with plain
@@ -7,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * which of their rows holds a count depends on the connection that saved) are left out (a backup leaves them behind).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reads every table generically
-export async function tableDigests(db: Kysely<any>, skip: string[] = ['session', 'kysely_migration', 'kysely_migration_lock', 'list_total', 'list_bucket', 'audit_facet']): Promise<Record<string, { rows: number; md5: string }>> {
+export async function tableDigests(db: Kysely<any>, skip: readonly string[] = NOT_BACKED_UP): Promise<Record<string, { rows: number; md5: string }>> {
   return db.transaction().execute(async (trx) => {
     await sql`set local timezone to 'UTC'`.execute(trx);
     const keys = (await sql<{ table: string; cols: string[] }>`

@@ -428,14 +428,15 @@ const queueLists = (managerId: number, level?: ActivityLevel): QueueList[] =>
  * The total is the database's kept one (a few rows of list_total, migration 20261129T010000), not a count of the
  * queue beside the page (`count(*) over ()` joined and sorted every waiting transaction on each call); the page is
  * read along activity_transaction_waiting_idx, and only its rows are joined to their samples and submitters. A deep
- * page in the second half is read from the queue's other end.
+ * page is read from the submission day it starts in (kept per day in list_bucket, migration 20261129T020000:
+ * lib/list-totals.ts positionIn), skipping at most that day's rows instead of up to half the queue.
  */
 export async function approvalQueue(db: Db, managerId: number, opts: { level?: ActivityLevel; limit: number; offset: number }) {
   const lists = queueLists(managerId, opts.level);
   const { rows, total } = await pageAndTotal({
     offset: opts.offset,
     limit: opts.limit,
-    read: (limit, offset, order) => {
+    read: (limit, offset, order, at) => {
       const dir = order === 'listed' ? 'asc' : 'desc';
       const page = db
         .selectFrom('activity_transaction as q')
@@ -443,6 +444,9 @@ export async function approvalQueue(db: Db, managerId: number, opts: { level?: A
         .where('q.reporting_manager_id', '=', managerId)
         .where(waitingForManager)
         .$if(opts.level !== undefined, (q) => q.where('q.level', '=', opts.level!))
+        .$if(at !== undefined, (q) => q
+          .where(sql<boolean>`q.submitted_at >= ${bucketStart.days(at!.bucket).toISOString()}::timestamptz`)
+          .where(sql<boolean>`q.submitted_at < ${bucketStart.days(at!.through + 1).toISOString()}::timestamptz`))
         .orderBy('q.submitted_at', dir)
         .orderBy('q.id', dir)
         .$call((q) => paged(q, limit, offset));
@@ -462,6 +466,7 @@ export async function approvalQueue(db: Db, managerId: number, opts: { level?: A
         .orderBy('t.id', dir)
         .execute();
     },
+    seek: (offset, limit) => positionIn(db, lists, offset, limit, true),
     kept: NOT_KEPT,
     count: async () => [...(await maintainedTotals(db, lists)).values()].reduce((a, b) => a + b, 0),
   });

@@ -190,8 +190,8 @@ function wholeListPage(db: Kysely<Database>, limit: number, offset: number, orde
   // took 1.8 s reading every skipped row from the top; bench/history.md).
   const base = db.selectFrom('sample_inward');
   const from = at === undefined ? base : base
-    .where(sql<boolean>`created_at < ${bucketStart.samples(at.bucket + 1).toISOString()}::timestamptz`)
-    .where(sql<boolean>`created_at >= ${bucketStart.samples(at.through).toISOString()}::timestamptz`);
+    .where(sql<boolean>`created_at < ${bucketStart.days(at.bucket + 1).toISOString()}::timestamptz`)
+    .where(sql<boolean>`created_at >= ${bucketStart.days(at.through).toISOString()}::timestamptz`);
   if (offset > 0) {
     const ids = from.select('id').orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
     return db.selectFrom('sample_inward').select(LISTED).where('id', 'in', ids).orderBy('created_at', dir).orderBy('id', dir);

@@ -6,9 +6,9 @@ import type { ActivityLevel } from '../../../../shared/contract/activity-endpoin
 
 /**
  * A manager's approval queue past its first boundaries: the bulk load's manager waits on about 1,400 activities, more
- * than the 1,000 rows from which a deep page in the second half is read from the queue's other end (lib/paging.ts).
+ * than the 1,000 rows from which a deep page is read from the submission day it starts in (lib/paging.ts seek).
  * Every page, each level and both, is the oracle's slice (oldest submission first, then id) with the exact total; the
- * queue's kept totals (migration 20261129T010000) are the real counts after each of 200 random changes of statuses,
+ * queue's kept totals and days (migrations 20261129T010000, 20261129T020000) are the real counts after each of 200 random changes of statuses,
  * amendments, managers and submissions made the way SQL can make them, one row or many per statement.
  */
 let t: TestApp;
@@ -25,8 +25,6 @@ beforeAll(async () => {
   await sql`update activity_transaction set status = 'S', reporting_manager_id = ${manager}, submitted_at = created_at + interval '1 day'
     where status is null or status = 'R'`.execute(t.handle.db);
   other = (await t.handle.db.selectFrom('app_user').select('id').where('id', '<>', manager).orderBy('id').executeTakeFirstOrThrow()).id;
-  // Some submissions without a time (as a row written before submitted_at was kept): they come last.
-  await sql`update activity_transaction set submitted_at = null where id in (select id from activity_transaction where status = 'S' order by id limit 7)`.execute(t.handle.db);
 }, 300_000);
 afterAll(() => t.close());
 
@@ -51,6 +49,18 @@ async function keptQueues(): Promise<Record<string, number>> {
     select list as k, sum(n) as n from list_total where list like 'queue:%' group by list having sum(n) <> 0`.execute(t.handle.db);
   return Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
 }
+/** What waits per queue and submission day (migration 20261129T020000), counted and kept, as 'queue day' → n. */
+async function realDays(): Promise<Record<string, number>> {
+  const { rows } = await sql<{ k: string; n: number }>`
+    select approval_queue_list(reporting_manager_id, level) || ' ' || list_bucket_of_time(submitted_at) as k, count(*)::int as n
+    from activity_transaction where reporting_manager_id is not null and (status = 'S' or (status = 'A' and amended_at is not null)) group by 1`.execute(t.handle.db);
+  return Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
+}
+async function keptDays(): Promise<Record<string, number>> {
+  const { rows } = await sql<{ k: string; n: string }>`
+    select list || ' ' || bucket as k, sum(n) as n from list_bucket where list like 'queue:%' group by list, bucket having sum(n) <> 0`.execute(t.handle.db);
+  return Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
+}
 
 const expectPage = async (page: number, want: number[], level?: ActivityLevel) => {
   const rows = await approvalQueue(t.handle.db, manager, { level, limit: 10, offset: (page - 1) * 10 });
@@ -68,9 +78,15 @@ test('every page of a queue of more than a thousand, each level and both, is the
   }
   const counts = await approvalCounts(t.handle.db, manager);
   expect(counts).toEqual({ level1: (await oracle(manager, 'Level 1')).length, level2: (await oracle(manager, 'Level 2')).length });
-  // The rows without a submission time come last, as ORDER BY submitted_at puts them.
-  const want = await oracle(manager);
-  await expectPage(Math.ceil(want.length / 10), want);
+  // The queue spans many submission days, so its deep pages are found through several groups of day buckets.
+  expect(new Set(Object.keys(await keptDays()).map((k) => Number(k.split(' ')[1]) >> 6)).size).toBeGreaterThan(3);
+});
+
+test('a waiting transaction without a submission time is refused: the queue is ordered, and its days kept, by it', async () => {
+  const before = await keptDays();
+  await expect(sql`update activity_transaction set submitted_at = null where id = (select min(id) from activity_transaction where status = 'S')`.execute(t.handle.db))
+    .rejects.toThrow(/activity_transaction_waiting_submitted/);
+  expect(await keptDays()).toEqual(before);
 });
 
 /** A small deterministic PRNG (the failing step can be replayed). */
@@ -97,14 +113,14 @@ test('200 random changes of the queues, each followed by the real counts', async
     ['unsaved', () => sql`update activity_transaction set status = null, reporting_manager_id = null, submitted_at = null where id = ${pick()} and not exists (select 1 from activity_signature g where g.transaction_id = activity_transaction.id)`.execute(db)],
     ['touch', () => sql`update activity_transaction set updated_at = now() where id = any(${some()})`.execute(db)],
     ['rolled back', () => db.transaction().execute(async (trx) => {
-      await sql`update activity_transaction set status = 'S', reporting_manager_id = ${other} where id = any(${some()})`.execute(trx);
+      await sql`update activity_transaction set status = 'S', submitted_at = now(), reporting_manager_id = ${other} where id = any(${some()})`.execute(trx);
       throw new Error('rolled back');
     }).catch(() => undefined)],
   ];
   for (let step = 0; step < 200; step++) {
     const [name, change] = changes[Math.floor(r() * changes.length)];
     await change();
-    expect({ step, name, queues: await keptQueues() }).toEqual({ step, name, queues: await realQueues() });
+    expect({ step, name, queues: await keptQueues(), days: await keptDays() }).toEqual({ step, name, queues: await realQueues(), days: await realDays() });
   }
   // And the queue still pages as the oracle says, near and far.
   const want = await oracle(manager);
