@@ -19,34 +19,42 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table activity_transaction add constraint activity_transaction_waiting_submitted
       check (submitted_at is not null or not coalesce(approval_waiting(status, amended_at), false));
 
-    -- One queue's transactions of one submission day moved in (d > 0) or out.
-    create function approval_queue_add(l text, b integer, d bigint) returns void language plpgsql as $$
+    -- One queue's transactions of one submission day moved in (d > 0) or out, and, on one of its days only, all
+    -- of the statement's moves of that queue (total): its list_total row is updated once a statement, not once a
+    -- day (a bulk insert spans a thousand days, and each update of one row leaves a version behind).
+    create function approval_queue_add(l text, b integer, d bigint, total bigint) returns void language plpgsql as $$
     begin
-      perform list_total_add(l, d);
       perform list_bucket_add(l, b, d);
+      perform list_total_add(l, total);
     end
     $$;
 
     create or replace function approval_queue_totals() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then
-        perform approval_queue_add(l, b, count(*)) from (
-          select approval_queue_list(reporting_manager_id, level) as l, list_bucket_of_time(submitted_at) as b from new_rows
-          where reporting_manager_id is not null and approval_waiting(status, amended_at)
-        ) x group by l, b;
+        perform approval_queue_add(l, b, d, case when first then (sum(d) over (partition by l))::bigint else 0 end) from (
+          select l, b, count(*) as d, row_number() over (partition by l) = 1 as first from (
+            select approval_queue_list(reporting_manager_id, level) as l, list_bucket_of_time(submitted_at) as b from new_rows
+            where reporting_manager_id is not null and approval_waiting(status, amended_at)
+          ) x group by l, b
+        ) y;
       elsif tg_op = 'DELETE' then
-        perform approval_queue_add(l, b, -count(*)) from (
-          select approval_queue_list(reporting_manager_id, level) as l, list_bucket_of_time(submitted_at) as b from old_rows
-          where reporting_manager_id is not null and approval_waiting(status, amended_at)
-        ) x group by l, b;
+        perform approval_queue_add(l, b, d, case when first then (sum(d) over (partition by l))::bigint else 0 end) from (
+          select l, b, -count(*) as d, row_number() over (partition by l) = 1 as first from (
+            select approval_queue_list(reporting_manager_id, level) as l, list_bucket_of_time(submitted_at) as b from old_rows
+            where reporting_manager_id is not null and approval_waiting(status, amended_at)
+          ) x group by l, b
+        ) y;
       else
-        perform approval_queue_add(l, b, sum(d)) from (
-          select approval_queue_list(reporting_manager_id, level) as l, list_bucket_of_time(submitted_at) as b, 1 as d from new_rows
-          where reporting_manager_id is not null and approval_waiting(status, amended_at)
-          union all
-          select approval_queue_list(reporting_manager_id, level), list_bucket_of_time(submitted_at), -1 from old_rows
-          where reporting_manager_id is not null and approval_waiting(status, amended_at)
-        ) x group by l, b;
+        perform approval_queue_add(l, b, d, case when first then (sum(d) over (partition by l))::bigint else 0 end) from (
+          select l, b, sum(d) as d, row_number() over (partition by l) = 1 as first from (
+            select approval_queue_list(reporting_manager_id, level) as l, list_bucket_of_time(submitted_at) as b, 1 as d from new_rows
+            where reporting_manager_id is not null and approval_waiting(status, amended_at)
+            union all
+            select approval_queue_list(reporting_manager_id, level), list_bucket_of_time(submitted_at), -1 from old_rows
+            where reporting_manager_id is not null and approval_waiting(status, amended_at)
+          ) x group by l, b
+        ) y;
       end if;
       return null;
     end
@@ -98,7 +106,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       return null;
     end
     $$;
-    drop function approval_queue_add(text, integer, bigint);
+    drop function approval_queue_add(text, integer, bigint, bigint);
     alter table activity_transaction drop constraint activity_transaction_waiting_submitted;
     drop function approval_waiting(varchar, timestamptz);
     delete from list_bucket where list like 'queue:%';
