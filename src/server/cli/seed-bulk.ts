@@ -4,7 +4,7 @@ import type { Database } from '../db/types';
 import { prepareDatabase } from '../db/open';
 import { seedDemoLab } from '../db/demo-lab';
 import { DEMO_LAB, DEMO_USERS } from '../db/demo-lab-data';
-import { writeAudit, type Actor } from '../lib/audit';
+import { AUDIT_CHAINS, writeAudit, type Actor } from '../lib/audit';
 import { activeParameters } from '../modules/parameters/parameter-repository';
 import { isolateCode, sampleCode, sampleInwardNo, sampleVersion } from '../modules/samples/sample-repository';
 import { pncodeOf } from '../../shared/contract/activity-endpoints';
@@ -379,12 +379,14 @@ export async function bulkLoad(db: Db, opts: BulkOptions): Promise<BulkCounts> {
       counts.values += rows.activity_value.length;
       counts.identifications += rows.microbe_identification.length;
       if (opts.trail) {
+        // A lab's transactions take a chain at random (lib/audit.ts); the load's batches take them in turn.
+        const chain = Math.floor(done / batchSize) % AUDIT_CHAINS;
         for (const sample of rows.sample_inward) {
           const owner = Number(sample.resource_id);
           await writeAudit(trx, { userId: owner, username: usernames.get(owner) ?? null, tenant: opts.tenant, ip: null }, {
             action: 'sampleInward.create', entity: 'sample_inward', entityId: Number(sample.id),
             after: { sampleinno: sample.sampleinno, sampleno: sample.sampleno, state: sample.state_name, district: sample.district_name },
-          });
+          }, chain);
         }
       }
       if (last) {

@@ -24,6 +24,7 @@ import * as auditList from './migrations/20261129T000000-audit-list';
 import * as approvalQueueTotals from './migrations/20261129T010000-approval-queue-totals';
 import * as approvalQueueBuckets from './migrations/20261129T020000-approval-queue-buckets';
 import * as listBucketGroups from './migrations/20261129T030000-list-bucket-groups';
+import * as auditAppendHeads from './migrations/20261129T040000-audit-append-heads';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129T010000-approval-queue-totals': approvalQueueTotals,
   '20261129T020000-approval-queue-buckets': approvalQueueBuckets,
   '20261129T030000-list-bucket-groups': listBucketGroups,
+  '20261129T040000-audit-append-heads': auditAppendHeads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
