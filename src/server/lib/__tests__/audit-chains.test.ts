@@ -138,3 +138,29 @@ test("cutting the end off one chain is found through the cross links of the chai
     await u.close();
   }
 });
+
+test("audit_append reads a chain's newest row along (chain, id) in any plan, never walking the trail by id", async () => {
+  // In the function's generic plan PostgreSQL expects a sixteenth of the trail in each chain; reading the newest row
+  // of a chain by `order by id desc` it walked the primary key back through every row since that chain's last one.
+  const db = t.handle.db;
+  const { rows: [{ src }] } = await sql<{ src: string }>`select prosrc as src from pg_proc where proname = 'audit_append'`.execute(db);
+  // Its reads as the function runs them (the chain number a parameter), without their INTO targets.
+  const reads = [...src.matchAll(/select ([^;]*?) into [^;]*? (from audit_log a\b[^;]*);/g)]
+    .map((m) => `select ${m[1]} ${m[2]}`.replace(/\b(chain_no|next_chain)\b/g, '$$1'));
+  expect(reads).toHaveLength(2);
+  // A trail as a bulk load leaves it (thousands of rows, nearly all in one chain), analyzed; all rolled back after.
+  await db.transaction().execute(async (trx) => {
+    await sql`insert into audit_log (at, tenant, action, entity, prev_hash, chain, hash)
+      select now(), 'probe', 'chain.probe', 'chain_probe', ${GENESIS_HASH}, 0, encode(sha256(g::text::bytea), 'hex') from generate_series(1, 5000) g`.execute(trx);
+    await sql`analyze audit_log`.execute(trx);
+    await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+    for (const [i, read] of reads.entries()) {
+      await sql.raw(`prepare audit_read_${i}(integer) as ${read}`).execute(trx);
+      const { rows: plan } = await sql.raw<Record<string, string>>(`explain execute audit_read_${i}(1)`).execute(trx);
+      const text = plan.map((r) => Object.values(r)[0]).join('\n');
+      expect({ read, text }).toEqual({ read, text: expect.stringContaining('audit_log_chain_idx') });
+      await sql.raw(`deallocate audit_read_${i}`).execute(trx);
+    }
+    throw new Error('rolled back');
+  }).catch((e: Error) => expect(e.message).toBe('rolled back'));
+});
