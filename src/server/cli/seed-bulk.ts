@@ -399,8 +399,8 @@ export async function bulkLoad(db: Db, opts: BulkOptions): Promise<BulkCounts> {
     done += n;
     rowsDone += Object.values(rows).reduce((a, x) => a + x.length, 0);
     // The kept counts are a few thousand rows updated many times a batch; each update leaves a version behind, and
-    // with autovacuum off (the benchmark server) they grew to megabytes within 60,000 samples and the load slowed
-    // fourfold. Vacuumed after each batch, as autovacuum would keep them in a lab.
+    // with autovacuum off (the benchmark server) they grew to megabytes within 60,000 samples (4 MB for list_total's
+    // 15 rows), which every read of a kept total then walks. Vacuumed after each batch, as autovacuum would in a lab.
     for (const t of KEPT_COUNTS) await sql`vacuum ${sql.table(t)}`.execute(db);
     if (!last && usedOtps.size >= 2 * analyzedAt) {
       for (const t of analyzed) await sql`analyze ${sql.table(t)}`.execute(db);
