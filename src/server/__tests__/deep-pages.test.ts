@@ -1,7 +1,8 @@
 /**
  * Deep pages of the unfiltered lists are read from the bucket that holds their first row (lib/paging.ts `seek`,
  * lib/list-totals.ts positionIn). Through the routes, at a size past that boundary (bulk data: 1,600 samples over
- * many days, about twice as many isolates, some 1,100 plant assessments; each Level list spans buckets of 2,048 ids,
+ * many days, about twice as many isolates, some 1,100 plant assessments; each Level list spans buckets of 256 ids
+ * in two groups of buckets,
  * with samples and isolates made inactive in between): every deep page shows exactly the rows and serial numbers
  * offset paging gives, the last page included, and a page past the end is empty.
  */
@@ -20,8 +21,10 @@ let admin: LoginResponse;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD);
-  // Plant assessment ids from 1,500 on, so the Level 2 list spans a bucket boundary (2,048 ids) as Level 1 does.
-  await sql`select setval(pg_get_serial_sequence('plant_assessment', 'id'), 1500)`.execute(t.handle.db);
+  // Isolate ids from 15,000 and plant assessment ids from 15,800 on: each Level list crosses id 16,384, where the
+  // second group of buckets (64 of 256 ids) begins.
+  await sql`select setval(pg_get_serial_sequence('isolate', 'id'), 15000)`.execute(t.handle.db);
+  await sql`select setval(pg_get_serial_sequence('plant_assessment', 'id'), 15800)`.execute(t.handle.db);
   await bulkLoad(t.handle.db, { samples: 1600, tenant: TEST_TENANT, batch: 800, seed: 11 });
   // Holes in the Level lists: every 37th sample and every 23rd isolate made inactive.
   await sql`update sample_inward set active = 'N' where id % 37 = 0`.execute(t.handle.db);
@@ -61,7 +64,7 @@ test('Sample Inward list (getsamphome): deep pages and the last page are the row
   await checkDeepPages('getsamphome', 'select id from sample_inward order by created_at desc, id desc', total);
 });
 
-test('each list spans several buckets, with holes; the Sample Inward list several groups of buckets', async () => {
+test('each list spans several buckets, with holes, and several groups of buckets', async () => {
   // The audit trail's buckets (list 'audit') are paged in modules/audit/__tests__/audit-log-paging.test.ts, the
   // approval queues' in modules/activities/__tests__/approval-queue-paging.test.ts.
   const { rows } = await sql<{ list: string; buckets: number; groups: number }>`
@@ -69,6 +72,7 @@ test('each list spans several buckets, with holes; the Sample Inward list severa
     where list in ('samples', 'level1', 'level2') group by list order by list`.execute(t.handle.db);
   expect(rows.map((r) => [r.list, r.buckets > 1])).toEqual([['level1', true], ['level2', true], ['samples', true]]);
   expect(rows.find((r) => r.list === 'samples')!.groups).toBeGreaterThan(3);
+  expect(rows.filter((r) => r.list !== 'samples').map((r) => [r.list, r.groups])).toEqual([['level1', 2], ['level2', 2]]);
 });
 
 test('Level 1 and Level 2 lists: deep pages and the last page are the rows offset paging shows', async () => {

@@ -22,8 +22,10 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signInFully(t, 'admin', TEST_ADMIN_PASSWORD);
   adminId = (await t.handle.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
-  // Plant assessment ids from 1,900 on: the Level 2 list spans a bucket boundary (2,048 ids) as Level 1 does.
-  await sql`select setval(pg_get_serial_sequence('plant_assessment', 'id'), 1900)`.execute(t.handle.db);
+  // Isolate ids from 15,500 and plant assessment ids from 16,300 on: each Level list crosses id 16,384, a boundary of
+  // groups of buckets (64 of 256 ids).
+  await sql`select setval(pg_get_serial_sequence('isolate', 'id'), 15500)`.execute(t.handle.db);
+  await sql`select setval(pg_get_serial_sequence('plant_assessment', 'id'), 16300)`.execute(t.handle.db);
   await bulkLoad(t.handle.db, { samples: 1100, tenant: TEST_TENANT, batch: 550, seed: 3 });
 }, 180_000);
 afterAll(() => t.close());
@@ -55,7 +57,7 @@ async function realBuckets(db: Kysely<Database>): Promise<Record<string, number>
     select 'level2 ' || list_bucket_of_id(pa.id), count(*)::int from plant_assessment pa join isolate i on i.id = pa.isolate_id
       join sample_inward s on s.id = i.sample_inward_id where i.active = 'Y' and s.active = 'Y' group by 1
     union all
-    select 'audit ' || (id >> 11), count(*)::int from audit_log group by 1
+    select 'audit ' || list_bucket_of_id(id), count(*)::int from audit_log group by 1
     union all
     select approval_queue_list(reporting_manager_id, level) || ' ' || list_bucket_of_time(submitted_at), count(*)::int from activity_transaction
       where reporting_manager_id is not null and (status = 'S' or (status = 'A' and amended_at is not null)) group by 1`.execute(db);

@@ -25,6 +25,7 @@ import * as approvalQueueTotals from './migrations/20261129T010000-approval-queu
 import * as approvalQueueBuckets from './migrations/20261129T020000-approval-queue-buckets';
 import * as listBucketGroups from './migrations/20261129T030000-list-bucket-groups';
 import * as auditAppendHeads from './migrations/20261129T040000-audit-append-heads';
+import * as smallerIdBuckets from './migrations/20261129T100000-smaller-id-buckets';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129T020000-approval-queue-buckets': approvalQueueBuckets,
   '20261129T030000-list-bucket-groups': listBucketGroups,
   '20261129T040000-audit-append-heads': auditAppendHeads,
+  '20261129T100000-smaller-id-buckets': smallerIdBuckets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

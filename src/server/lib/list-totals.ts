@@ -29,7 +29,7 @@ export async function maintainedTotals<L extends MaintainedList | QueueList>(db:
  * 20261126T200000-list-buckets): the bucket of the first row, how many rows of that bucket come before it, and the
  * bucket of the last of `limit` rows (or the list's last bucket). Several lists (a manager's two queues) are summed
  * bucket by bucket. The page is then read between those buckets' bounds (`bucketStart`), skipping `skip` rows (fewer
- * than the bucket holds: at most 2,048 for the Level lists, a day's rows for the lists by day) instead of `offset`:
+ * than the bucket holds: at most 255 for the Level lists and the trail, a day's rows for the lists by day) instead of `offset`:
  * at 1M samples a middle page of the Level 1 list skipped a million isolates (1.4 s). Both bounds keep the planner's
  * estimate near the rows it reads (with only the upper one it planned a parallel scan of the rest of the list for a
  * Level 2 page: 26 ms instead of about 3 ms, by hand at 1M).
@@ -66,10 +66,13 @@ export async function positionIn(db: Kysely<any>, lists: MaintainedList | readon
 /** Where a page of a list kept in buckets lies: from `bucket` (skipping `skip` of its rows) through `through`. */
 export interface ListPosition { bucket: number; skip: number; through: number }
 
+/** Ids a bucket of the Level lists and the audit trail (list_bucket_of_id: id >> 8). */
+export const ID_BUCKET = 256;
+
 /** The first key of a bucket, in the list's order key (the bucket's rows are from it up to the next bucket's). */
 export const bucketStart = {
   /** The Sample Inward list's buckets are UTC days of created_at, the approval queues' of submitted_at (list_bucket_of_time). */
   days: (bucket: number) => new Date(bucket * 86_400_000),
-  /** The Level lists' and the audit trail's buckets are 2,048 ids (list_bucket_of_id). */
-  ids: (bucket: number) => bucket * 2048,
+  /** The Level lists' and the audit trail's buckets are 256 ids (list_bucket_of_id, migration 20261129T100000). */
+  ids: (bucket: number) => bucket * ID_BUCKET,
 };
