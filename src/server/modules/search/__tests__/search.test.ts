@@ -326,3 +326,27 @@ test('saved searches belong to their user: save, list, load, replace by name, de
   const actions = (await t.handle.db.selectFrom('audit_log').select('action').where('entity', '=', 'saved_search').execute()).map((a) => a.action);
   expect(actions).toEqual(['search.save', 'search.save', 'search.delete']);
 });
+
+test('a parameter renamed on its screen is searched by its new name at once: the kept definitions are dropped by the save', async () => {
+  const byKey = [{ key: keyOf('Colony Morphology', 'Colony Diameter (mm)'), parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '0 = 1000' }] as FilterRow[];
+  const byName = [{ parameterName: 'Colony Diameter (mm)', type: 'number', inputValue: '0 = 1000' }] as FilterRow[];
+  // Both kinds of lookup read (and keep) the definitions first: by id, and every active one by name.
+  expect((await search(byKey)).parameterList[0]).toBe('Colony Diameter (mm)');
+  const matches = (await search(byName)).totalItems;
+  expect(matches).toBeGreaterThan(0);
+
+  const activity = sets.find((s) => s.label === 'Colony Morphology')!.key.replace('activity:', '');
+  const list = (await t.post('/api/master/getActivityParametersByid', { id: Number(activity) }, admin)).json();
+  const renamed = list.activeList.map((p: { parameterName: string }) =>
+    (p.parameterName === 'Colony Diameter (mm)' ? { ...p, parameterName: 'Colony Width (mm)' } : p));
+  const saved = await t.post('/api/master/saveParameters', { actid: Number(activity), activeList: renamed, version: list.version }, admin);
+  expect([saved.statusCode, saved.json().message]).toEqual([200, 'Success']);
+
+  const now: SearchParameterSet[] = (await t.post('/api/transaction/getSearchParameterSets', {}, admin)).json();
+  expect(now.find((s) => s.label === 'Colony Morphology')!.parameters.map((p) => p.parameterName)).toContain('Colony Width (mm)');
+  expect((await search([{ ...byName[0], parameterName: 'Colony Width (mm)' }])).totalItems).toBe(matches);
+  const old = await t.post('/api/transaction/searchData', { inputList: byName, pageSize: 10 }, admin);
+  expect([old.statusCode, old.json().message]).toEqual([400, "The search parameter 'Colony Diameter (mm)' is not known."]);
+  const newKey = now.find((s) => s.label === 'Colony Morphology')!.parameters.find((p) => p.parameterName === 'Colony Width (mm)')!.key;
+  expect((await search([{ ...byKey[0], key: newKey }])).parameterList[0]).toBe('Colony Width (mm)');
+});
