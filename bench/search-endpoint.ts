@@ -117,25 +117,23 @@ export async function timeEndpointSearch(
 }
 
 /**
- * searchData over HTTP and the same page through the module's searchPage in-process, by turns (which goes first
- * alternates): the endpoint's ratio to its SQL taken on one database in one state. Measured minutes apart, between
- * heavy loads, the same in-process search moved by up to 2x at 1M samples while the server added about 2 ms a call.
+ * Two ways of making the same call, by turns (which goes first alternates), after one warm-up call of each: an
+ * endpoint's ratio to its SQL taken on one database in one state. Measured minutes apart, between heavy loads,
+ * the same in-process search moved by up to 2x at 1M samples while the server added about 2 ms a call; the exact
+ * count, a 3 s call timed before the loads in-process and after them over HTTP, moved between 1.16x and 1.37x
+ * its SQL from one bench run to the next with the same code (bench/history.md, twenty-third entry).
  */
-export async function timePairedSearch(
-  mod: SearchQueryModule, db: Kysely<Database>, base: string, headers: Record<string, string>, inputList: FilterRows, runs: number,
-) {
-  const viaHttp = endpointCall(base, headers, inputList, 'searchData');
-  const direct = async () => mod.searchPage(db, await mod.parseFilters(db, inputList), 1, 10);
+async function byTurns(viaHttp: () => Promise<{ totalItems: number }>, direct: () => Promise<number>, runs: number, maxMs: number) {
   const timed = async (f: () => Promise<unknown>, into: number[]) => {
     const t0 = process.hrtime.bigint();
     await f();
     into.push(Number(process.hrtime.bigint() - t0) / 1e6);
   };
   const total = (await viaHttp()).totalItems;
-  if ((await direct()).totalItems !== total) throw new Error('searchData and the in-process searchPage found different totals.');
+  if ((await direct()) !== total) throw new Error('The endpoint and the same query in-process found different totals.');
   const httpTimes: number[] = [];
   const directTimes: number[] = [];
-  const until = Date.now() + 40_000;
+  const until = Date.now() + maxMs;
   for (let i = 0; i < runs && (i < 5 || Date.now() < until); i++) {
     if (i % 2 === 0) {
       await timed(direct, directTimes);
@@ -146,6 +144,27 @@ export async function timePairedSearch(
     }
   }
   return { http: summarize(httpTimes), direct: summarize(directTimes), matches: total };
+}
+
+/** searchData over HTTP and the same page through the module's searchPage in-process, by turns (at most 40 s). */
+export function timePairedSearch(
+  mod: SearchQueryModule, db: Kysely<Database>, base: string, headers: Record<string, string>, inputList: FilterRows, runs: number,
+) {
+  const direct = async () => (await mod.searchPage(db, await mod.parseFilters(db, inputList), 1, 10)).totalItems;
+  return byTurns(endpointCall(base, headers, inputList, 'searchData'), direct, runs, 40_000);
+}
+
+/**
+ * countSearchData over HTTP and the module's countMatches in-process (the raw count query), by turns (at most
+ * `maxMs`; null when the module has no countMatches).
+ */
+export async function timePairedCount(
+  mod: SearchQueryModule, db: Kysely<Database>, base: string, headers: Record<string, string>, inputList: FilterRows, runs: number, maxMs: number,
+) {
+  const count = mod.countMatches;
+  if (!count) return null;
+  const filters = await mod.parseFilters(db, inputList);
+  return byTurns(endpointCall(base, headers, inputList, 'countSearchData'), () => count(db, filters), runs, maxMs);
 }
 
 const rssKb = (pid: number): number => {
