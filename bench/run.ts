@@ -13,10 +13,12 @@ import { explain, searchFilterSets, timeSearchSql } from './search-sql';
 import { clientBuilt, clientSizes } from './client-size';
 import { Report, type Meta } from './report';
 import { SEARCH_TOTAL_CAP } from '../src/shared/contract/search-endpoints';
-import { explainModuleSearch, searchModels, searchModule, timeEndpointSearch, timeExport, timeModuleCount, timeModuleSearch, timePairedCount, timePairedSearch, type FilterRows } from './search-endpoint';
+import { explainModuleSearch, searchModels, searchModule, timeExport, timeModuleCount, timeModuleSearch, timePairedCount, timePairedSearch, type FilterRows } from './search-endpoint';
 import { timeOneUser, type OneUserFigure } from './one-user';
 import { captureSave, timeRawSaves } from './save-reference';
 import { openConfiguredDatabase } from '../src/server/db/open';
+import type { DbHandle } from '../src/server/db/connection';
+import { buildApp } from '../src/server/app';
 
 /**
  * `npm run bench [-- --quick] [--samples N] [--growth-from M] [--database-url postgres://user@host:5432/postgres] [--keep] [--note TEXT]`
@@ -201,11 +203,12 @@ export async function main(argv: string[]): Promise<number> {
       await reading.stop();
     }
     oneUserFigures(report, large, small, args);
+    const searchPairs = !args.databaseUrl && search ? await pairedInProcess(config, search, args.quick, report) : null;
     console.log('   Starting the server as it is deployed (list pages kept) ...');
     const server = await startServer({ dataDir, databaseUrl: dbUrl, more: { KEEP_LIST_PAGES: 'on' } });
     try {
       const session = await signInAdmin(server.url);
-      const exportRate = await httpFigures(report, server, session, seconds, !args.databaseUrl, search, args.quick, args.runs, unkept, dbUrl ? { config, dbUrl } : null);
+      const exportRate = await httpFigures(report, server, session, seconds, !args.databaseUrl, search, args.quick, args.runs, unkept, dbUrl ? { config, dbUrl } : null, searchPairs);
       if (small?.exportRowsPerSecond && exportRate) {
         report.add({
           name: 'growth.export_csv.rows_per_s_ratio', value: Math.round((exportRate / small.exportRowsPerSecond) * 100) / 100, unit: 'x', atLeast: 0.8,
@@ -343,7 +346,7 @@ async function loadRuns(url: string, session: Session, seconds: number, runs: nu
 
 async function httpFigures(
   report: Report, server: { url: string; pid: number }, session: Session, seconds: number, embedded: boolean, search: SearchBench | null, quick: boolean,
-  runs: number, unkept: LoadRuns, reference: { config: Config; dbUrl: string } | null,
+  runs: number, unkept: LoadRuns, reference: { config: Config; dbUrl: string } | null, searchPairs: Partial<Record<FilterCount, number>> | null,
 ): Promise<number | null> {
   const url = server.url;
   const h = session.headers;
@@ -375,7 +378,7 @@ async function httpFigures(
 
   let exportRate: number | null = null;
   if (search) {
-    exportRate = await searchFigures(report, server, session, search, quick, reference);
+    exportRate = await searchFigures(report, server, session, search, quick, reference, searchPairs);
   } else {
     report.say('Microbe search endpoint: not available in this build (no src/server/modules/search/search-query.ts); its p50/p95, its ratio to the direct SQL and the CSV export are not measured. The direct SQL figures are the database limit it will be held to.');
   }
@@ -443,65 +446,99 @@ async function saveReference(report: Report, reference: { config: Config; dbUrl:
   }
 }
 
-async function searchFigures(
-  report: Report, server: { url: string; pid: number }, session: Session, search: SearchBench, quick: boolean, reference: { config: Config; dbUrl: string } | null,
-): Promise<number | null> {
-  const endpointP95: Partial<Record<'1' | '3' | '5', number>> = {};
-  // On the PostgreSQL server the bench opens the database beside the server and times each page both ways by turns
-  // (timePairedSearch); the embedded database takes one process, so there the SQL's figure is step 2's.
+type FilterCount = '1' | '3' | '5';
+
+/** A server and a handle on its database in this process: the endpoint and the same query timed by turns. */
+interface PairTarget { url: string; headers: Record<string, string>; db: DbHandle['search'] }
+
+/**
+ * The search pages and exact counts, each by turns with the same query in-process on the same database (the
+ * endpoint's ratio to its SQL taken in one state): the endpoint's p95 by number of filters.
+ */
+async function pairedSearchFigures(report: Report, target: PairTarget, search: SearchBench, quick: boolean, where: string): Promise<Partial<Record<FilterCount, number>>> {
   const mod = searchModule();
-  const beside = reference && mod ? await openConfiguredDatabase(reference.config) : null;
+  if (!mod) return {};
+  const endpointP95: Partial<Record<FilterCount, number>> = {};
+  for (const k of ['1', '3', '5'] as const) {
+    await settle(target.url);
+    console.log(`   searchData with ${k} filter(s), one at a time, by turns with the same page in-process ...`);
+    try {
+      // By turns, 400 of each (10-15 s): the p95 of 40 was the second slowest call, and moved by 1.2-1.5x between
+      // runs at 1M (bench/history.md, sixteenth entry); that of 200, the tenth slowest, still moved by 1.33-1.42x.
+      const paired = await timePairedSearch(mod, target.db, target.url, target.headers, search.models[k], quick ? 15 : 400);
+      const r = paired.http;
+      endpointP95[k] = r.p95;
+      report.add({ name: `search.endpoint.${k}_filters.p50_ms`, value: r.p50, unit: 'ms' });
+      report.add({ name: `search.endpoint.${k}_filters.p95_ms`, value: r.p95, unit: 'ms', note: `${paired.matches.toLocaleString('en')} matches${where}` });
+      const earlier = search.directP95[k];
+      report.add({ name: `search.endpoint_sql_paired.${k}_filters.p95_ms`, value: paired.direct.p95, unit: 'ms', note: `p50 ${paired.direct.p50} ms; searchPage in-process, by turns with each searchData call` });
+      report.add({
+        name: `search.endpoint.${k}_filters.p95_ratio_to_direct_sql`, value: ratioOf(r.p95, paired.direct.p95), unit: 'x', budget: 1.3,
+        note: `endpoint p95 / the same SQL run directly by turns with it (p95)${earlier ? `; against step 2's figure, measured before the loads: ${ratioOf(r.p95, earlier)}x` : ''}`,
+      });
+    } catch (err) {
+      report.say(`search.endpoint.${k}_filters: not measured (${(err as Error).message})`);
+    }
+    await settle(target.url);
+    console.log(`   countSearchData with ${k} filter(s), one at a time, by turns with the same count in-process ...`);
+    try {
+      // 12 of each, or as many as 100 s allow (a count at 1M takes 2-4 s): the p95 of so few is each side's
+      // slowest call, taken in the same state.
+      const paired = await timePairedCount(mod, target.db, target.url, target.headers, search.models[k], quick ? 5 : 12, 100_000);
+      if (!paired) continue;
+      const c = paired.http;
+      report.add({ name: `search.count.${k}_filters.p50_ms`, value: c.p50, unit: 'ms' });
+      report.add({ name: `search.count.${k}_filters.p95_ms`, value: c.p95, unit: 'ms', note: `${paired.matches.toLocaleString('en')} matches, exact (countSearchData), ${c.samples} calls${where}` });
+      const earlier = search.countDirectP95[k];
+      report.add({ name: `search.count_sql_paired.${k}_filters.p95_ms`, value: paired.direct.p95, unit: 'ms', note: `p50 ${paired.direct.p50} ms; countMatches in-process, by turns with each countSearchData call` });
+      report.add({
+        name: `search.count.${k}_filters.p95_ratio_to_raw_count`, value: ratioOf(c.p95, paired.direct.p95), unit: 'x', budget: 1.3,
+        note: `countSearchData p95 / the count query run directly by turns with it (p95); p50 ${ratioOf(c.p50, paired.direct.p50)}x${earlier ? `; against step 2's figure, measured before the loads: ${ratioOf(c.p95, earlier)}x` : ''}`,
+      });
+    } catch (err) {
+      report.say(`search.count.${k}_filters: not measured (${(err as Error).message})`);
+    }
+  }
+  return endpointP95;
+}
+
+/**
+ * The embedded database takes one process, so the bench cannot open it beside the server: for the searches by turns
+ * it runs the same server (buildApp, as main.ts does) in its own process on the database it holds, between the
+ * separate server processes of the other figures. The HTTP calls then share their thread with the bench's client,
+ * which can only make them slower than against a server of its own.
+ */
+async function pairedInProcess(config: Config, search: SearchBench, quick: boolean, report: Report): Promise<Partial<Record<FilterCount, number>>> {
+  const handle = await openConfiguredDatabase(config);
   try {
-    for (const k of ['1', '3', '5'] as const) {
-      await settle(server.url);
-      console.log(`   searchData with ${k} filter(s), one at a time${beside ? ', by turns with the same page in-process' : ''} ...`);
-      try {
-        // By turns, 400 of each (10-15 s): the p95 of 40 was the second slowest call, and moved by 1.2-1.5x between
-        // runs at 1M (bench/history.md, sixteenth entry); that of 200, the tenth slowest, still moved by 1.33-1.42x.
-        const runs = quick ? 15 : beside ? 400 : 40;
-        const paired = beside && mod ? await timePairedSearch(mod, beside.search, server.url, session.headers, search.models[k], runs) : null;
-        const r = paired ? { ...paired.http, matches: paired.matches } : await timeEndpointSearch(server.url, session.headers, search.models[k], runs);
-        endpointP95[k] = r.p95;
-        report.add({ name: `search.endpoint.${k}_filters.p50_ms`, value: r.p50, unit: 'ms' });
-        report.add({ name: `search.endpoint.${k}_filters.p95_ms`, value: r.p95, unit: 'ms', note: `${r.matches.toLocaleString('en')} matches` });
-        const earlier = search.directP95[k];
-        if (paired) {
-          report.add({ name: `search.endpoint_sql_paired.${k}_filters.p95_ms`, value: paired.direct.p95, unit: 'ms', note: `p50 ${paired.direct.p50} ms; searchPage in-process, by turns with each searchData call` });
-          report.add({
-            name: `search.endpoint.${k}_filters.p95_ratio_to_direct_sql`, value: ratioOf(r.p95, paired.direct.p95), unit: 'x', budget: 1.3,
-            note: `endpoint p95 / the same SQL run directly by turns with it (p95)${earlier ? `; against step 2's figure, measured before the loads: ${ratioOf(r.p95, earlier)}x` : ''}`,
-          });
-        } else if (earlier) {
-          report.add({ name: `search.endpoint.${k}_filters.p95_ratio_to_direct_sql`, value: ratioOf(r.p95, earlier), unit: 'x', budget: 1.3, note: 'endpoint p95 / the same SQL run directly (p95, step 2)' });
-        }
-      } catch (err) {
-        report.say(`search.endpoint.${k}_filters: not measured (${(err as Error).message})`);
-      }
-      await settle(server.url);
-      console.log(`   countSearchData with ${k} filter(s), one at a time${beside ? ', by turns with the same count in-process' : ''} ...`);
-      try {
-        // By turns where the database can be opened beside the server: 12 of each, or as many as 100 s allow (a
-        // count at 1M takes 2-4 s). The p95 of so few is the slowest call of each side, taken in the same state.
-        const paired = beside && mod ? await timePairedCount(mod, beside.search, server.url, session.headers, search.models[k], quick ? 5 : 12, 100_000) : null;
-        const c = paired ? { ...paired.http, matches: paired.matches } : await timeEndpointSearch(server.url, session.headers, search.models[k], quick ? 10 : 20, 'countSearchData');
-        report.add({ name: `search.count.${k}_filters.p50_ms`, value: c.p50, unit: 'ms' });
-        report.add({ name: `search.count.${k}_filters.p95_ms`, value: c.p95, unit: 'ms', note: `${c.matches.toLocaleString('en')} matches, exact (countSearchData)${paired ? `, ${c.samples} calls` : ''}` });
-        const earlier = search.countDirectP95[k];
-        if (paired) {
-          report.add({ name: `search.count_sql_paired.${k}_filters.p95_ms`, value: paired.direct.p95, unit: 'ms', note: `p50 ${paired.direct.p50} ms; countMatches in-process, by turns with each countSearchData call` });
-          report.add({
-            name: `search.count.${k}_filters.p95_ratio_to_raw_count`, value: ratioOf(c.p95, paired.direct.p95), unit: 'x', budget: 1.3,
-            note: `countSearchData p95 / the count query run directly by turns with it (p95); p50 ${ratioOf(c.p50, paired.direct.p50)}x${earlier ? `; against step 2's figure, measured before the loads: ${ratioOf(c.p95, earlier)}x` : ''}`,
-          });
-        } else if (earlier) {
-          report.add({ name: `search.count.${k}_filters.p95_ratio_to_raw_count`, value: ratioOf(c.p95, earlier), unit: 'x', budget: 1.3, note: 'countSearchData p95 / the count query run directly (p95, step 2)' });
-        }
-      } catch (err) {
-        report.say(`search.count.${k}_filters: not measured (${(err as Error).message})`);
-      }
+    const app = await buildApp({ ...config, db: handle.db, searchDb: handle.search, backgroundDb: handle.background, logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const session = await signInAdmin(url);
+      return await pairedSearchFigures(report, { url, headers: session.headers, db: handle.search }, search, quick, ' (the server in the bench process)');
+    } finally {
+      await app.close();
     }
   } finally {
-    await beside?.close();
+    await handle.close();
+  }
+}
+
+async function searchFigures(
+  report: Report, server: { url: string; pid: number }, session: Session, search: SearchBench, quick: boolean, reference: { config: Config; dbUrl: string } | null,
+  measured: Partial<Record<FilterCount, number>> | null,
+): Promise<number | null> {
+  let endpointP95 = measured ?? {};
+  // On the PostgreSQL server the bench opens the database beside the server; embedded, they were measured before
+  // this server started (pairedInProcess).
+  if (reference) {
+    const beside = await openConfiguredDatabase(reference.config);
+    try {
+      endpointP95 = await pairedSearchFigures(report, { url: server.url, headers: session.headers, db: beside.search }, search, quick, '');
+    } finally {
+      await beside.close();
+    }
   }
   // The 5-filter page and the first search of a new Sample Inward text: within 3x of a 1-filter page.
   const one = endpointP95['1'];

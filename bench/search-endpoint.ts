@@ -102,21 +102,6 @@ function endpointCall(base: string, headers: Record<string, string>, inputList: 
 }
 
 /**
- * searchData (a page and the total counted up to the screens' cap) or countSearchData (the exact number of matches)
- * over HTTP, one call at a time: p50/p95 in ms.
- */
-export async function timeEndpointSearch(
-  base: string, headers: Record<string, string>, inputList: FilterRows, runs: number, endpoint: 'searchData' | 'countSearchData' = 'searchData',
-) {
-  const call = endpointCall(base, headers, inputList, endpoint);
-  let total = 0;
-  const once = async () => {
-    total = (await call()).totalItems;
-  };
-  return { ...(await timeRuns(runs, 20_000, once)), matches: total };
-}
-
-/**
  * Two ways of making the same call, by turns (which goes first alternates), after one warm-up call of each: an
  * endpoint's ratio to its SQL taken on one database in one state. Measured minutes apart, between heavy loads,
  * the same in-process search moved by up to 2x at 1M samples while the server added about 2 ms a call; the exact
