@@ -8,8 +8,11 @@ import type pg from 'pg';
  * the difference in calls per second.
  *
  * Which statements are prepared (the rest run as before, unnamed):
- * - only statements with parameters: migrations' multi-statement scripts and begin / commit have none (and a
- *   prepared statement can hold only one command);
+ * - statements with parameters, and single SELECTs without any (the whole list's first page: its limit is written
+ *   into its text, so it has no values): a migration's multi-statement script, begin / commit and the other
+ *   commands without values run unnamed (a prepared statement holds only one command). A SELECT without values
+ *   has one plan whatever the call, so preparing it only saves the parse and plan: on the embedded engine, the
+ *   planner's look at each table's size on disk as well (bench/history.md, twenty-fifth entry);
  * - not those whose best plan depends on their values: text patterns (like, ilike, similar to, the trigram
  *   operators). After five runs PostgreSQL may keep one generic plan for a prepared statement, and a pattern
  *   that matches half the samples and one that matches one sample need different plans. The microbe search
@@ -36,8 +39,13 @@ const VALUE_DEPENDENT = /\b(i?like|similar\s+to|similarity|word_similarity)\b|%|
 /** How a statement starts when it holds a pattern but its plan cannot depend on any value (lib/compiled-once.ts). */
 export const FIXED_PLAN = '/* fixed plan */ ';
 
+/** One SELECT (or WITH ... SELECT) and nothing after it: no `;` anywhere, so never a script of several commands. */
+const ONE_SELECT = /^\s*(?:\/\*[^;]*?\*\/\s*)?(?:select|with)\b[^;]*$/i;
+
 export function preparable(text: string, values: readonly unknown[] | undefined): boolean {
-  return values !== undefined && values.length > 0 && (text.startsWith(FIXED_PLAN) || !VALUE_DEPENDENT.test(text));
+  if (values === undefined) return false;
+  if (values.length === 0) return ONE_SELECT.test(text);
+  return text.startsWith(FIXED_PLAN) || !VALUE_DEPENDENT.test(text);
 }
 
 /** The pool as Kysely's PostgresDialect sees it: connect() and end(). */
@@ -53,7 +61,7 @@ const namesOf = new WeakMap<pg.PoolClient, Names>();
 const MAX_TEXTS_REMEMBERED = 4 * MAX_PREPARED_PER_CONNECTION;
 
 function nameFor(client: pg.PoolClient, text: string, values: readonly unknown[] | undefined): string | null {
-  if (values === undefined || values.length === 0) return null;
+  if (values === undefined) return null;
   let names = namesOf.get(client);
   if (!names) namesOf.set(client, (names = { byText: new Map(), prepared: 0 }));
   const known = names.byText.get(text);

@@ -147,6 +147,17 @@ describe('named prepared statements on the embedded database', () => {
     expect(texts).toEqual(expect.arrayContaining([compiled(insert(1, 'a')), compiled(readOne(1))]));
     expect(texts.filter((t) => t === compiled(insert(1, 'a')))).toHaveLength(1);
 
+    // A SELECT without values (a first page, its limit in its text) is prepared too, once; the other lanes' are not.
+    const firstPage = sql<{ id: number }>`select id from prep_probe order by id desc limit 3`;
+    const firstPageOfSearch = sql<{ id: number }>`select id from prep_probe order by id limit 2`;
+    for (let i = 0; i < 3; i++) {
+      expect((await firstPage.execute(h.db)).rows).toEqual([{ id: 8 }, { id: 7 }, { id: 6 }]);
+      expect((await firstPageOfSearch.execute(h.search)).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    }
+    const withPages = await preparedTexts();
+    expect(withPages.filter((t) => t === compiled(firstPage))).toHaveLength(1);
+    expect(withPages.includes(compiled(firstPageOfSearch))).toBe(false);
+
     const like = sql`select id from prep_probe where v like ${'v%'} order by id`;
     const bySearch = sql`select id from prep_probe where id > ${0} and v <> ${'none'} order by id`;
     expect((await like.execute(h.db)).rows).toHaveLength(8);
