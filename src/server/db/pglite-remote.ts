@@ -2,10 +2,10 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MAX_PREPARED_PER_CONNECTION, NAME_UNUSABLE } from './prepared-statements';
 
-/** One result of a statement, as PGlite gives it (the rows already parsed by the type parsers). */
+/** One result of a statement, as PGlite gives it (the rows already parsed by the type parsers; `fields` from exec only). */
 export interface RemoteResults<T = Record<string, unknown>> {
   rows: T[];
-  fields: Array<{ name: string; dataTypeID: number }>;
+  fields?: Array<{ name: string; dataTypeID: number }>;
   affectedRows?: number;
 }
 
@@ -54,6 +54,12 @@ export class PgliteWorkerError extends Error {
 const WORKER_FILE = path.join(__dirname, 'pglite-worker.mjs');
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
+
+/**
+ * Statement texts sent to the worker under a number: the worker keeps each text it has been sent with its number, and
+ * later calls of the same text send the number alone (the hot statements are long; the values are what changes).
+ */
+const MAX_KEYED_TEXTS = 4_000;
 
 export async function startRemotePglite(options: RemotePgliteOptions): Promise<RemotePglite> {
   const dump = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : null;
@@ -130,10 +136,26 @@ export async function startRemotePglite(options: RemotePgliteOptions): Promise<R
     });
   };
 
+  /** Each text's number, and whether the worker holds it (it has answered a call that carried the text). */
+  const keys = new Map<string, { key: number; held: boolean }>();
+  const query = <T>(sql: string, params: unknown[] = [], opts: { prepared?: boolean } = {}) => {
+    const prepared = opts.prepared === true;
+    let entry = keys.get(sql);
+    if (entry?.held) return call<RemoteResults<T>>({ op: 'query', key: entry.key, params, prepared });
+    if (!entry && keys.size < MAX_KEYED_TEXTS) keys.set(sql, (entry = { key: keys.size + 1, held: false }));
+    const answer = call<RemoteResults<T>>({ op: 'query', sql, key: entry?.key, params, prepared });
+    if (entry) {
+      const e = entry;
+      // Any answer of the worker, an error of the database too, means it received the text; a value that could not
+      // be sent (DataCloneError) means it did not.
+      answer.then(() => (e.held = true), (err: unknown) => err instanceof PgliteWorkerError && (e.held = true));
+    }
+    return answer;
+  };
+
   let closing: Promise<void> | null = null;
   return {
-    query: <T>(sql: string, params: unknown[] = [], opts: { prepared?: boolean } = {}) =>
-      call<RemoteResults<T>>({ op: 'query', sql, params, prepared: opts.prepared === true }),
+    query,
     exec: (sql: string) => call<RemoteResults[]>({ op: 'exec', sql }),
     async dumpDataDir(compression = 'auto') {
       const bytes = await call<Uint8Array<ArrayBuffer>>({ op: 'dump', compression });

@@ -7,8 +7,9 @@
 //   { dataDir: string | null, loadDataDir: ArrayBuffer | null, extensions: string[], parsers: { number: number[], text: number[] },
 //     maxPrepared: number, nameUnusable: string[] }
 // It answers { type: 'ready' } or { type: 'failed', error } once, then one answer per request:
-//   request  { id, op: 'query', sql, params, prepared } | { id, op: 'exec', sql } | { id, op: 'dump', compression } | { id, op: 'close' }
+//   request  { id, op: 'query', sql?, key?, params, prepared } | { id, op: 'exec', sql } | { id, op: 'dump', compression } | { id, op: 'close' }
 //   answer   { id, ok: true, result } | { id, ok: false, error }
+// A query with both `sql` and `key` gives the text its number; later ones of the same text send the number alone.
 // Requests are carried out one at a time, in the order they arrive.
 import { parentPort, workerData } from 'node:worker_threads';
 import { Blob } from 'node:buffer';
@@ -75,41 +76,60 @@ const named = new Map(); // statement text -> { name, types } (or null: runs unn
 let namesMade = 0;
 let pgModule;
 
+/** One buffer of several protocol messages: PGlite then reads them in one pass instead of one call each. */
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 async function preparedQuery(pg, sql, params) {
   pgModule ??= await import('@electric-sql/pglite');
   const { protocol: { serialize }, parse: { parseResults, parseDescribeStatementResults } } = pgModule;
   const run = (message) => pg.execProtocolStream(message, { syncToFs: false });
   let statement = named.get(sql);
-  const messages = [];
   try {
     if (!statement) {
       const name = `lims_${namesMade++}`;
-      await run(serialize.parse({ name, text: sql }));
-      statement = { name, types: parseDescribeStatementResults(await run(serialize.describe({ type: 'S', name }))) };
+      try {
+        await run(serialize.parse({ name, text: sql }));
+        statement = { name, types: parseDescribeStatementResults(await run(serialize.describe({ type: 'S', name }))) };
+      } finally {
+        // A Sync ends the parse: after a failed one, the session skips every message until it sees one.
+        if (!statement) await run(serialize.sync());
+      }
       named.set(sql, statement);
     }
     // As PGlite's query() does: each value through the serializer of the type PostgreSQL gave its parameter.
     const values = params.map((v, i) => (v === null || v === undefined ? null : (pg.serializers[statement.types[i]] ?? String)(v)));
-    messages.push(...(await run(serialize.bind({ statement: statement.name, values }))));
-    messages.push(...(await run(serialize.describe({ type: 'P' }))));
-    messages.push(...(await run(serialize.execute({}))));
+    // Bind, describe, execute and sync in one pass (a failure among them still meets the Sync, which ends it).
+    const messages = await run(concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    await pg.syncToFs();
+    return parseResults(messages, pg.parsers, {}, undefined)[0];
   } catch (err) {
     if (statement && NAME_UNUSABLE.has(err?.code)) named.set(sql, null);
     throw err;
-  } finally {
-    messages.push(...(await run(serialize.sync())));
   }
-  await pg.syncToFs();
-  return parseResults(messages, pg.parsers, {}, undefined)[0];
 }
 
-const runsPrepared = (msg) => msg.prepared && msg.params.length > 0 && (named.has(msg.sql) ? named.get(msg.sql) !== null : named.size < workerData.maxPrepared);
+const runsPrepared = (msg, sql) => msg.prepared && (named.has(sql) ? named.get(sql) !== null : named.size < workerData.maxPrepared);
+
+/** Statement texts by the number the server gave them (pglite-remote.ts). */
+const texts = new Map();
 
 async function handle(pg, msg) {
   switch (msg.op) {
     case 'query': {
-      const r = runsPrepared(msg) ? await preparedQuery(pg, msg.sql, msg.params) : await pg.query(msg.sql, msg.params);
-      return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
+      if (msg.sql !== undefined && msg.key !== undefined) texts.set(msg.key, msg.sql);
+      const sql = msg.sql ?? texts.get(msg.key);
+      if (sql === undefined) throw new Error(`The PGlite worker holds no statement numbered ${msg.key}.`);
+      const r = runsPrepared(msg, sql) ? await preparedQuery(pg, sql, msg.params) : await pg.query(sql, msg.params);
+      // The rows and the count only: the pool reads nothing else, and every field crosses back to the server's thread.
+      return { rows: r.rows, affectedRows: r.affectedRows };
     }
     case 'exec': {
       const results = await pg.exec(msg.sql);
