@@ -178,6 +178,17 @@ describe('named prepared statements on the embedded database', () => {
     expect(Object.keys((await whole.execute(h.db)).rows[0])).toEqual(['id', 'v', 'at', 'tags', 'extra']);
   });
 
+  test('a text crosses to the worker once, then its number: a first call whose value could not cross does not lose the text', async () => {
+    const text = 'select $1::text as v';
+    // A function cannot be copied to another thread: the call fails before the worker sees the text.
+    await expect(h.pglite!.query(text, [() => 1])).rejects.toThrow();
+    for (const v of ['a', 'b', 'c']) expect((await h.pglite!.query(text, [v])).rows).toEqual([{ v }]);
+    // A database error is an answer: the worker holds the text, and the next calls send its number alone.
+    const failing = 'select 1 / $1::int as q';
+    await expect(h.pglite!.query(failing, [0])).rejects.toMatchObject({ code: '22012' });
+    for (const d of [1, 2]) expect((await h.pglite!.query(failing, [d])).rows).toEqual([{ q: 1 / d >= 1 ? 1 : 0 }]);
+  });
+
   test('at most MAX_PREPARED_PER_CONNECTION texts are named; the rest run unnamed and answer the same', async () => {
     for (let i = 0; i < MAX_PREPARED_PER_CONNECTION + 20; i++) {
       expect((await h.db.executeQuery<{ n: number }>(CompiledQuery.raw(`select $1::int + ${i} as n`, [1]))).rows).toEqual([{ n: 1 + i }]);
