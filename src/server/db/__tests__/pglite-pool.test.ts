@@ -97,6 +97,30 @@ test('a lower lane that has waited long enough goes next, so a stream of calls c
   expect(received).toEqual(['call 0', 'background', 'call 1', 'call 2']);
 });
 
+test('an aged lower-lane statement goes ahead of the calls, but the calls waiting when it ends go before the next one', async () => {
+  const { engine, received, answer } = heldEngine();
+  const pool = createPglitePool(engine, 30);
+  const first = run(pool, 'call 0');
+  await settle();
+  const counts = [run(pool.lanes.background, 'count 1'), run(pool.lanes.background, 'count 2'), run(pool.lanes.search, 'search')];
+  await sleep(40);
+  const calls = [run(pool, 'call 1'), run(pool, 'call 2')];
+  await answer('call 0');
+  // Aged: count 1 goes ahead of the two calls waiting.
+  expect(received).toEqual(['call 0', 'count 1']);
+  const during = run(pool, 'call 3');
+  await answer('count 1');
+  // Every call waiting when it ended, the one that came during it too, goes before the next aged one (count 2 and
+  // the search are aged as well).
+  expect(received).toEqual(['call 0', 'count 1', 'call 1', 'call 2']);
+  await answer('call 1', 'call 2', 'call 3');
+  expect(received).toEqual(['call 0', 'count 1', 'call 1', 'call 2', 'call 3', 'count 2']);
+  const after = run(pool, 'call 4');
+  await answer('count 2', 'call 4', 'search');
+  await Promise.all([first, during, after, ...counts, ...calls]);
+  expect(received).toEqual(['call 0', 'count 1', 'call 1', 'call 2', 'call 3', 'count 2', 'call 4', 'search']);
+});
+
 test("a transaction holds the session from its BEGIN to its release: statements sent before it run before it, the others wait, and none runs inside it", async () => {
   const { engine, received, answer } = heldEngine();
   const pool = createPglitePool(engine, 10_000);
