@@ -3,6 +3,7 @@ import { loadConfig, type Config } from './config';
 import { openConfiguredDatabase, prepareDatabase } from './db/open';
 import { buildApp } from './app';
 import { displayFingerprint, loadAuditKeys, startCheckpointTimer, type AuditKeys } from './lib/audit-anchor';
+import { startEmbeddedMaintenance } from './db/embedded-maintenance';
 
 /**
  * Set by the primary (WORKERS above 1) on the one worker that writes the audit checkpoints: the checkpoint file
@@ -38,6 +39,8 @@ async function serve(config: Config, keys: AuditKeys, opts: { migrate: boolean; 
   const handle = opts.migrate ? await openAndMigrate(config) : await openConfiguredDatabase(config);
   const app = await buildApp({ ...config, db: handle.db, searchDb: handle.search, backgroundDb: handle.background, logger: { level: config.logLevel } });
   const checkpoints = opts.checkpoints ? startCheckpointTimer(handle.db, keys, config.tenant, config.auditCheckpointSeconds, (m) => app.log.error(m)) : null;
+  // The PostgreSQL server vacuums and analyzes by itself; the embedded engine has no autovacuum.
+  const maintenance = handle.kind === 'pglite' ? startEmbeddedMaintenance(handle.background, (m) => app.log.error(m)) : null;
   if (!cluster.isWorker) announceKey(config, keys);
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,6 +49,7 @@ async function serve(config: Config, keys: AuditKeys, opts: { migrate: boolean; 
     app.log.info(`${signal}: shutting down`);
     await app.close().catch(() => undefined);
     await checkpoints?.stop();
+    await maintenance?.stop();
     await handle.close().catch(() => undefined);
     process.exit(0);
   };
