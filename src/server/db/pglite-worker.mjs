@@ -12,7 +12,12 @@
 // A query with both `sql` and `key` gives the text its number; later ones of the same text send the number alone.
 // Requests are carried out one at a time, in the order they arrive.
 import { parentPort, workerData } from 'node:worker_threads';
-import { Blob } from 'node:buffer';
+import { Blob, Buffer } from 'node:buffer';
+import pgProtocol from 'pg-protocol';
+import parserModule from 'pg-protocol/dist/parser.js';
+
+const { serialize: wire } = pgProtocol;
+const { Parser } = parserModule;
 
 /**
  * An error as plain data (structured clone keeps only name, message and stack of an Error): every own
@@ -61,18 +66,24 @@ async function open() {
 }
 
 /**
+ * Every query of the pool runs through the extended protocol here (extendedQuery), written and read with
+ * node-postgres's protocol module (pg-protocol), not through PGlite's query(): PGlite's parser copied every field of
+ * every row into an ArrayBuffer of its own before decoding it, through down-levelled private fields, and under a
+ * list's load the worker spent more of its time there than PostgreSQL spent running the statement (bench/history.md,
+ * twenty-sixth entry). Values are serialized and converted as PGlite's query() does it, by the types PostgreSQL gives.
+ *
  * Named prepared statements, as the PostgreSQL server mode keeps them per connection (db/prepared-statements.ts):
  * a text asked `prepared` is parsed and described once under a name, then each call binds its values and runs it,
  * and PostgreSQL plans it as it plans prepared statements (five plans for the values, then one generic plan when
- * that costs no more). PGlite's own query() parses, describes and plans every statement on every call: at 100k
- * samples that was about half of a Level 1 page's cost (bench/history.md, sixteenth entry). At most `maxPrepared`
- * texts are named, the first ones seen (the hot lists and saves come first); the rest run as before. A text whose
+ * that costs no more). Parsed, described and planned on every call, a Level 1 page cost about twice as much at 100k
+ * samples (bench/history.md, sixteenth entry). At most `maxPrepared` texts are named, the first ones seen (the hot
+ * lists and saves come first); the rest run as the unnamed statement, parsed and described each time. A text whose
  * name fails (its result type changed under it: a column added while the server runs) fails that once and then
  * runs unnamed.
  */
 // The limit and the error codes are prepared-statements.ts's, passed in workerData (a worker cannot load TypeScript).
 const NAME_UNUSABLE = new Set(workerData.nameUnusable);
-const named = new Map(); // statement text -> { name, types } (or null: runs unnamed)
+const named = new Map(); // statement text -> { name, types, names, convert } (or null: runs unnamed)
 let namesMade = 0;
 let pgModule;
 
@@ -87,31 +98,97 @@ function concat(parts) {
   return out;
 }
 
-async function preparedQuery(pg, sql, params) {
+/**
+ * The engine's answer to a statement's bind, execute and sync, read with node-postgres's own protocol
+ * parser (pg-protocol). PGlite's parser copied every field of every row into an ArrayBuffer of its own before
+ * decoding it, through down-levelled private fields: under a list's load the worker spent more of its time there
+ * (17% in that one copy) than PostgreSQL did running the statement (bench/history.md, twenty-sixth entry).
+ * Values are converted as PGlite's query() converts them: by the parsers PGlite was opened with, by type.
+ */
+function readAnswer(raw, statement) {
+  const parser = new Parser();
+  const rows = [];
+  let affectedRows = 0;
+  let error = null;
+  const { names, convert } = statement;
+  parser.parse(raw, (m) => {
+    switch (m.name) {
+      case 'dataRow': {
+        const row = {};
+        const f = m.fields;
+        for (let i = 0; i < f.length; i++) row[names[i]] = f[i] === null ? null : convert[i](f[i]);
+        rows.push(row);
+        break;
+      }
+      case 'commandComplete': {
+        const words = m.text.split(' ');
+        const n = Number.parseInt(words.at(-1), 10);
+        if (AFFECTS_ROWS.has(words[0]) && !Number.isNaN(n)) affectedRows += n;
+        break;
+      }
+      case 'error':
+        error ??= m;
+        break;
+      default:
+    }
+  });
+  if (error) throw error;
+  return { rows, affectedRows };
+}
+
+const AFFECTS_ROWS = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
+
+/** How each column of a statement's rows is converted, from its RowDescription (PGlite's parsers by type oid). */
+function columnsOf(pg, fields) {
+  const { parsers } = pgModule.types;
+  const identity = (v) => v;
+  return {
+    names: fields.map((f) => f.name),
+    convert: fields.map((f) => {
+      const p = pg.parsers[f.dataTypeID] ?? parsers[f.dataTypeID];
+      return p ? (v) => p(v, f.dataTypeID) : identity;
+    }),
+  };
+}
+
+async function extendedQuery(pg, sql, params, prepared) {
   pgModule ??= await import('@electric-sql/pglite');
-  const { protocol: { serialize }, parse: { parseResults, parseDescribeStatementResults } } = pgModule;
+  const { protocol: { serialize } } = pgModule;
   const run = (message) => pg.execProtocolStream(message, { syncToFs: false });
-  let statement = named.get(sql);
+  let statement = prepared ? named.get(sql) : undefined;
   try {
     if (!statement) {
-      const name = `lims_${namesMade++}`;
+      const name = prepared ? `lims_${namesMade++}` : '';
       try {
         await run(serialize.parse({ name, text: sql }));
-        statement = { name, types: parseDescribeStatementResults(await run(serialize.describe({ type: 'S', name }))) };
+        // The statement's description: its parameters' types (to serialize values) and its rows' columns (to read
+        // them), once; a later change of its result type fails its execute (0A000) and it then runs unnamed.
+        const described = await run(serialize.describe({ type: 'S', name }));
+        const types = described.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
+        const fields = described.find((m) => m.name === 'rowDescription')?.fields ?? [];
+        statement = { name, types, ...columnsOf(pg, fields) };
       } finally {
         // A Sync ends the parse: after a failed one, the session skips every message until it sees one.
         if (!statement) await run(serialize.sync());
       }
-      named.set(sql, statement);
+      if (prepared) named.set(sql, statement);
     }
     // As PGlite's query() does: each value through the serializer of the type PostgreSQL gave its parameter.
     const values = params.map((v, i) => (v === null || v === undefined ? null : (pg.serializers[statement.types[i]] ?? String)(v)));
-    // Bind, describe, execute and sync in one pass (a failure among them still meets the Sync, which ends it).
-    const messages = await run(concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]));
+    // Bind, execute and sync in one pass (a failure among them still meets the Sync, which ends it), written and
+    // read with pg-protocol.
+    const chunks = [];
+    // Raw: PGlite hands over the bytes and parses nothing (its execProtocolRaw parses them as well, and keeps what it
+    // parsed until the next execProtocol call). Each chunk is a view of the engine's memory: copied as it comes.
+    await pg.execProtocolRawStream(concat([wire.bind({ statement: statement.name, values }), wire.execute({}), wire.sync()]), {
+      syncToFs: false,
+      onRawData: (data) => chunks.push(Buffer.from(data)),
+    });
+    const answer = readAnswer(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), statement);
     await pg.syncToFs();
-    return parseResults(messages, pg.parsers, {}, undefined)[0];
+    return answer;
   } catch (err) {
-    if (statement && NAME_UNUSABLE.has(err?.code)) named.set(sql, null);
+    if (prepared && statement && NAME_UNUSABLE.has(err?.code)) named.set(sql, null);
     throw err;
   }
 }
@@ -127,9 +204,9 @@ async function handle(pg, msg) {
       if (msg.sql !== undefined && msg.key !== undefined) texts.set(msg.key, msg.sql);
       const sql = msg.sql ?? texts.get(msg.key);
       if (sql === undefined) throw new Error(`The PGlite worker holds no statement numbered ${msg.key}.`);
-      const r = runsPrepared(msg, sql) ? await preparedQuery(pg, sql, msg.params) : await pg.query(sql, msg.params);
+      const r = await extendedQuery(pg, sql, msg.params ?? [], runsPrepared(msg, sql));
       // The rows and the count only: the pool reads nothing else, and every field crosses back to the server's thread.
-      return { rows: r.rows, affectedRows: r.affectedRows };
+      return r;
     }
     case 'exec': {
       const results = await pg.exec(msg.sql);

@@ -40,17 +40,29 @@ describe('embedded database in a worker thread', () => {
     expect(order).toEqual(['a', 'b', 'c']);
   });
 
-  test('rows look as on PostgreSQL: int8 and numeric as numbers, date as text; timestamps, bytea and json survive', async () => {
+  // Each lane: the calls' statements run prepared, the searches' and background reads' unnamed; both are read with
+  // pg-protocol and converted by PGlite's parsers (pglite-worker.mjs extendedQuery).
+  test.each(['db', 'search', 'background'] as const)('rows look as on PostgreSQL on the %s lane: int8 and numeric as numbers, date as text; timestamps, bytea and json survive', async (lane) => {
     const { rows } = await sql<Record<string, unknown>>`
       select 9007199254740991::int8 as big, 12.50::numeric as num, date '2026-03-01' as day,
         timestamptz '2026-03-01 10:00:00+00' as at, '\\x0102ff'::bytea as bytes, '{"a":[1,"x"]}'::jsonb as doc,
-        ${'text param'}::text as param, ${42}::int as n, ${[1, 2]}::int[] as arr, null as nothing`.execute(h.db);
+        ${'text param'}::text as param, ${42}::int as n, ${[1, 2]}::int[] as arr, null as nothing, 'ünï "q",\\' as unicode,
+        true as yes, ${'{"b":2}'}::json as j`.execute(h[lane]);
     expect(rows).toEqual([
       {
         big: 9007199254740991, num: 12.5, day: '2026-03-01', at: new Date('2026-03-01T10:00:00Z'), bytes: new Uint8Array([1, 2, 255]),
-        doc: { a: [1, 'x'] }, param: 'text param', n: 42, arr: [1, 2], nothing: null,
+        doc: { a: [1, 'x'] }, param: 'text param', n: 42, arr: [1, 2], nothing: null, unicode: 'ünï "q",\\', yes: true, j: { b: 2 },
       },
     ]);
+  });
+
+  test.each(['db', 'search'] as const)('an answer of several megabytes (many chunks from the engine) comes back whole and in order on the %s lane', async (lane) => {
+    const { rows } = await sql<{ i: number; v: string }>`select i, repeat('x', 300) || i as v from generate_series(1, 20000) i where i > ${0} order by i`.execute(h[lane]);
+    expect(rows).toHaveLength(20000);
+    expect(rows.every((r, k) => r.i === k + 1 && r.v === 'x'.repeat(300) + String(k + 1))).toBe(true);
+    // and the session goes on: an error, then a statement
+    await expect(sql`select 1 / ${0}::int`.execute(h[lane])).rejects.toMatchObject({ code: '22012' });
+    expect((await sql<{ n: number }>`select ${5}::int as n`.execute(h[lane])).rows).toEqual([{ n: 5 }]);
   });
 
   test('a PostgreSQL error keeps its fields (code, detail, constraint, table) for the error handler', async () => {
