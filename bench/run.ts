@@ -13,9 +13,7 @@ import { explain, searchFilterSets, timeSearchSql } from './search-sql';
 import { clientBuilt, clientSizes } from './client-size';
 import { Report, type Meta } from './report';
 import { SEARCH_TOTAL_CAP } from '../src/shared/contract/search-endpoints';
-import {
-  explainModuleSearch, httpCallerThread, searchModels, searchModule, timeExport, timeModuleCount, timeModuleSearch, timePairedCount, timePairedSearch, type FilterRows, type JsonPoster,
-} from './search-endpoint';
+import { explainModuleSearch, searchModels, searchModule, timeExport, timeModuleCount, timeModuleSearch, timePairedCount, timePairedSearch, type FilterRows } from './search-endpoint';
 import { timeOneUser, type OneUserFigure } from './one-user';
 import { captureSave, timeRawSaves } from './save-reference';
 import { openConfiguredDatabase } from '../src/server/db/open';
@@ -451,7 +449,7 @@ async function saveReference(report: Report, reference: { config: Config; dbUrl:
 type FilterCount = '1' | '3' | '5';
 
 /** A server and a handle on its database in this process: the endpoint and the same query timed by turns. */
-interface PairTarget { url: string; headers: Record<string, string>; db: DbHandle['search']; post?: JsonPoster }
+interface PairTarget { url: string; headers: Record<string, string>; db: DbHandle['search'] }
 
 /**
  * The search pages and exact counts, each by turns with the same query in-process on the same database (the
@@ -467,7 +465,7 @@ async function pairedSearchFigures(report: Report, target: PairTarget, search: S
     try {
       // By turns, 400 of each (10-15 s): the p95 of 40 was the second slowest call, and moved by 1.2-1.5x between
       // runs at 1M (bench/history.md, sixteenth entry); that of 200, the tenth slowest, still moved by 1.33-1.42x.
-      const paired = await timePairedSearch(mod, target.db, target.url, target.headers, search.models[k], quick ? 15 : 400, target.post);
+      const paired = await timePairedSearch(mod, target.db, target.url, target.headers, search.models[k], quick ? 15 : 400);
       const r = paired.http;
       endpointP95[k] = r.p95;
       report.add({ name: `search.endpoint.${k}_filters.p50_ms`, value: r.p50, unit: 'ms' });
@@ -486,7 +484,7 @@ async function pairedSearchFigures(report: Report, target: PairTarget, search: S
     try {
       // 12 of each, or as many as 100 s allow (a count at 1M takes 2-4 s): the p95 of so few is each side's
       // slowest call, taken in the same state.
-      const paired = await timePairedCount(mod, target.db, target.url, target.headers, search.models[k], quick ? 5 : 12, 100_000, target.post);
+      const paired = await timePairedCount(mod, target.db, target.url, target.headers, search.models[k], quick ? 5 : 12, 100_000);
       if (!paired) continue;
       const c = paired.http;
       report.add({ name: `search.count.${k}_filters.p50_ms`, value: c.p50, unit: 'ms' });
@@ -507,9 +505,8 @@ async function pairedSearchFigures(report: Report, target: PairTarget, search: S
 /**
  * The embedded database takes one process, so the bench cannot open it beside the server: for the searches by turns
  * it runs the same server (buildApp, as main.ts does) in its own process on the database it holds, between the
- * separate server processes of the other figures. The HTTP client runs in a thread of its own and times each call
- * there (bench/http-caller.js): in the server's thread, its work was added to every call's time (its p50 1.3 ms
- * over the same page in-process; bench/history.md, twenty-sixth entry), as a server in a process of its own does not pay.
+ * separate server processes of the other figures. The HTTP calls then share their thread with the bench's client,
+ * which can only make them slower than against a server of its own.
  */
 async function pairedInProcess(config: Config, search: SearchBench, quick: boolean, report: Report): Promise<Partial<Record<FilterCount, number>>> {
   const handle = await openConfiguredDatabase(config);
@@ -519,12 +516,7 @@ async function pairedInProcess(config: Config, search: SearchBench, quick: boole
       await app.listen({ port: 0, host: '127.0.0.1' });
       const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
       const session = await signInAdmin(url);
-      const caller = httpCallerThread();
-      try {
-        return await pairedSearchFigures(report, { url, headers: session.headers, db: handle.search, post: caller.post }, search, quick, ' (the server in the bench process, its client in a thread of its own)');
-      } finally {
-        await caller.close();
-      }
+      return await pairedSearchFigures(report, { url, headers: session.headers, db: handle.search }, search, quick, ' (the server in the bench process)');
     } finally {
       await app.close();
     }

@@ -1,7 +1,6 @@
 /* eslint-disable no-restricted-imports -- the bench is neither client nor shared code: it drives the server's own modules. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../src/server/db/types';
 import { postJson, summarize, timeRuns } from './load';
@@ -92,46 +91,13 @@ export async function explainModuleSearch(mod: SearchQueryModule, db: Kysely<Dat
   return plans;
 }
 
-/** How the bench posts a JSON call: status, text and, when the caller timed the call itself, its milliseconds. */
-export type JsonPoster = (base: string, path: string, body: unknown, headers: Record<string, string>) => Promise<{ status: number; text: string; ms?: number }>;
-
-/**
- * The bench's HTTP client in a thread of its own (bench/http-caller.js), which times each call itself: for a server
- * that runs in the bench's main thread (the embedded engine takes one process), so that its calls do not also wait
- * for their client's work, as a server in a process of its own does not.
- */
-export function httpCallerThread(): { post: JsonPoster; close(): Promise<number> } {
-  const worker = new Worker(path.join(__dirname, 'http-caller.js'));
-  const pending = new Map<number, { resolve: (v: { status: number; text: string; ms: number }) => void; reject: (e: Error) => void }>();
-  let next = 0;
-  worker.on('message', (m: { id: number; status: number; text: string; ms: number; error?: string }) => {
-    const p = pending.get(m.id);
-    pending.delete(m.id);
-    if (m.error !== undefined) p?.reject(new Error(m.error));
-    else p?.resolve(m);
-  });
-  worker.on('error', (err) => {
-    for (const p of pending.values()) p.reject(err);
-    pending.clear();
-  });
-  return {
-    post: (base, urlPath, body, headers) =>
-      new Promise((resolve, reject) => {
-        const id = next++;
-        pending.set(id, { resolve, reject });
-        worker.postMessage({ id, base, path: urlPath, body, headers });
-      }),
-    close: () => worker.terminate(),
-  };
-}
-
 /** One searchData (a page and the total counted up to the screens' cap) or countSearchData call over HTTP. */
-function endpointCall(base: string, headers: Record<string, string>, inputList: FilterRows, endpoint: 'searchData' | 'countSearchData', post: JsonPoster) {
+function endpointCall(base: string, headers: Record<string, string>, inputList: FilterRows, endpoint: 'searchData' | 'countSearchData') {
   return async () => {
     // As the screens call it: searchData counts up to SEARCH_TOTAL_CAP (countUpTo); countSearchData exactly.
-    const res = await post(base, `/api/transaction/${endpoint}`, { inputList, pageno: 1, pageSize: 10, countUpTo: SEARCH_TOTAL_CAP }, headers);
+    const res = await postJson(base, `/api/transaction/${endpoint}`, { inputList, pageno: 1, pageSize: 10, countUpTo: SEARCH_TOTAL_CAP }, headers);
     if (res.status !== 200) throw new Error(`${endpoint} answered ${res.status}: ${res.text.slice(0, 300)}`);
-    return { totalItems: (JSON.parse(res.text) as { totalItems: number }).totalItems, ms: res.ms };
+    return JSON.parse(res.text) as { totalItems: number };
   };
 }
 
@@ -142,13 +108,11 @@ function endpointCall(base: string, headers: Record<string, string>, inputList: 
  * count, a 3 s call timed before the loads in-process and after them over HTTP, moved between 1.16x and 1.37x
  * its SQL from one bench run to the next with the same code (bench/history.md, twenty-third entry).
  */
-async function byTurns(viaHttp: () => Promise<{ totalItems: number; ms?: number }>, direct: () => Promise<number>, runs: number, maxMs: number) {
-  // A call that timed itself (the client in its own thread) gives its own milliseconds.
+async function byTurns(viaHttp: () => Promise<{ totalItems: number }>, direct: () => Promise<number>, runs: number, maxMs: number) {
   const timed = async (f: () => Promise<unknown>, into: number[]) => {
     const t0 = process.hrtime.bigint();
-    const r = await f();
-    const own = (r as { ms?: unknown } | null)?.ms;
-    into.push(typeof own === 'number' ? own : Number(process.hrtime.bigint() - t0) / 1e6);
+    await f();
+    into.push(Number(process.hrtime.bigint() - t0) / 1e6);
   };
   const total = (await viaHttp()).totalItems;
   if ((await direct()) !== total) throw new Error('The endpoint and the same query in-process found different totals.');
@@ -169,10 +133,10 @@ async function byTurns(viaHttp: () => Promise<{ totalItems: number; ms?: number 
 
 /** searchData over HTTP and the same page through the module's searchPage in-process, by turns (at most 40 s). */
 export function timePairedSearch(
-  mod: SearchQueryModule, db: Kysely<Database>, base: string, headers: Record<string, string>, inputList: FilterRows, runs: number, post: JsonPoster = postJson,
+  mod: SearchQueryModule, db: Kysely<Database>, base: string, headers: Record<string, string>, inputList: FilterRows, runs: number,
 ) {
   const direct = async () => (await mod.searchPage(db, await mod.parseFilters(db, inputList), 1, 10)).totalItems;
-  return byTurns(endpointCall(base, headers, inputList, 'searchData', post), direct, runs, 40_000);
+  return byTurns(endpointCall(base, headers, inputList, 'searchData'), direct, runs, 40_000);
 }
 
 /**
@@ -181,12 +145,11 @@ export function timePairedSearch(
  */
 export async function timePairedCount(
   mod: SearchQueryModule, db: Kysely<Database>, base: string, headers: Record<string, string>, inputList: FilterRows, runs: number, maxMs: number,
-  post: JsonPoster = postJson,
 ) {
   const count = mod.countMatches;
   if (!count) return null;
   const filters = await mod.parseFilters(db, inputList);
-  return byTurns(endpointCall(base, headers, inputList, 'countSearchData', post), () => count(db, filters), runs, maxMs);
+  return byTurns(endpointCall(base, headers, inputList, 'countSearchData'), () => count(db, filters), runs, maxMs);
 }
 
 const rssKb = (pid: number): number => {
