@@ -98,13 +98,7 @@ function concat(parts) {
   return out;
 }
 
-/**
- * The engine's answer to a statement's bind, execute and sync, read with node-postgres's own protocol
- * parser (pg-protocol). PGlite's parser copied every field of every row into an ArrayBuffer of its own before
- * decoding it, through down-levelled private fields: under a list's load the worker spent more of its time there
- * (17% in that one copy) than PostgreSQL did running the statement (bench/history.md, twenty-sixth entry).
- * Values are converted as PGlite's query() converts them: by the parsers PGlite was opened with, by type.
- */
+/** The engine's answer to a statement's bind, execute and sync: its rows, each column converted for its type, and the count. */
 function readAnswer(raw, statement) {
   const parser = new Parser();
   const rows = [];
@@ -153,33 +147,31 @@ function columnsOf(pg, fields) {
 
 async function extendedQuery(pg, sql, params, prepared) {
   pgModule ??= await import('@electric-sql/pglite');
-  const { protocol: { serialize } } = pgModule;
   const run = (message) => pg.execProtocolStream(message, { syncToFs: false });
   let statement = prepared ? named.get(sql) : undefined;
   try {
     if (!statement) {
       const name = prepared ? `lims_${namesMade++}` : '';
       try {
-        await run(serialize.parse({ name, text: sql }));
+        await run(wire.parse({ name, text: sql }));
         // The statement's description: its parameters' types (to serialize values) and its rows' columns (to read
         // them), once; a later change of its result type fails its execute (0A000) and it then runs unnamed.
-        const described = await run(serialize.describe({ type: 'S', name }));
+        const described = await run(wire.describe({ type: 'S', name }));
         const types = described.find((m) => m.name === 'parameterDescription')?.dataTypeIDs ?? [];
         const fields = described.find((m) => m.name === 'rowDescription')?.fields ?? [];
         statement = { name, types, ...columnsOf(pg, fields) };
       } finally {
         // A Sync ends the parse: after a failed one, the session skips every message until it sees one.
-        if (!statement) await run(serialize.sync());
+        if (!statement) await run(wire.sync());
       }
       if (prepared) named.set(sql, statement);
     }
     // As PGlite's query() does: each value through the serializer of the type PostgreSQL gave its parameter.
     const values = params.map((v, i) => (v === null || v === undefined ? null : (pg.serializers[statement.types[i]] ?? String)(v)));
-    // Bind, execute and sync in one pass (a failure among them still meets the Sync, which ends it), written and
-    // read with pg-protocol.
+    // Bind, execute and sync in one pass (a failure among them still meets the Sync, which ends it). Raw: PGlite hands
+    // over the bytes and parses nothing (its execProtocolRaw parses them as well, and keeps what it parsed until the
+    // next execProtocol call). Each chunk is a view of the engine's memory: copied as it comes.
     const chunks = [];
-    // Raw: PGlite hands over the bytes and parses nothing (its execProtocolRaw parses them as well, and keeps what it
-    // parsed until the next execProtocol call). Each chunk is a view of the engine's memory: copied as it comes.
     await pg.execProtocolRawStream(concat([wire.bind({ statement: statement.name, values }), wire.execute({}), wire.sync()]), {
       syncToFs: false,
       onRawData: (data) => chunks.push(Buffer.from(data)),
