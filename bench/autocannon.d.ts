@@ -26,6 +26,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     requests?: Request[];
+    /** Called with each connection's client as it is made (before it sends). */
+    setupClient?: (client: { setRequests(requests: Request[]): void }) => void;
     timeout?: number;
   }
   export interface Result {

@@ -18,8 +18,8 @@ export interface LoadSpec {
   path: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  /** A fixed body, or one made per request (e.g. a unique code for a save). */
-  body?: unknown | (() => unknown);
+  /** A fixed body, one made per request (e.g. a unique code for a save), or bodies each connection sends in turn. */
+  body?: unknown | (() => unknown) | BodiesByConnection;
   connections: number;
   seconds: number;
 }
@@ -35,25 +35,38 @@ const figures = (r: Result): LoadFigures => ({
   errors: r.errors + r.timeouts,
 });
 
+/**
+ * The bodies connection `c` (0 to connections - 1) sends, in turn and round again: a body that differs call by
+ * call without the load generator building a request each call. Made per request (setupRequest), autocannon spent
+ * 110 µs of CPU a call against 50 µs for a fixed body, on the two cores the server shares with it.
+ */
+export interface BodiesByConnection { byConnection: (c: number) => unknown[] }
+
+const isByConnection = (b: unknown): b is BodiesByConnection => typeof b === 'object' && b !== null && typeof (b as BodiesByConnection).byConnection === 'function';
+
+/** The first body a call sends (to check it answers before it is loaded). */
+export function firstBody(body: LoadSpec['body']): unknown {
+  if (typeof body === 'function') return (body as () => unknown)();
+  return isByConnection(body) ? body.byConnection(0)[0] : body;
+}
+
 export async function load(spec: LoadSpec): Promise<LoadFigures> {
   const headers = { 'content-type': 'application/json', ...(spec.headers ?? {}) };
   const method = spec.method ?? 'POST';
+  const request = (body: unknown) => ({ method, path: spec.path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const makeBody = typeof spec.body === 'function' ? (spec.body as () => unknown) : null;
-  const fixed = makeBody || spec.body === undefined ? undefined : JSON.stringify(spec.body);
+  const byConnection = isByConnection(spec.body) ? spec.body.byConnection : null;
+  let client = 0;
   const result = await autocannon({
     url: spec.url,
     connections: spec.connections,
     duration: spec.seconds,
     timeout: 30,
     requests: [
-      {
-        method,
-        path: spec.path,
-        headers,
-        body: fixed,
-        ...(makeBody ? { setupRequest: (req) => ({ ...req, body: JSON.stringify(makeBody()) }) } : {}),
-      },
+      makeBody ? { ...request(undefined), setupRequest: (req) => ({ ...req, body: JSON.stringify(makeBody()) }) } : request(byConnection ? byConnection(0)[0] : spec.body),
     ],
+    // Each connection's own bodies, each request built once here.
+    ...(byConnection ? { setupClient: (c) => c.setRequests(byConnection(client++ % spec.connections).map(request)) } : {}),
   });
   return figures(result);
 }

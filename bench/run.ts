@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../src/server/config';
 import { prepareDatabase } from '../src/server/db/open';
 import { bulkLoad, progressBar } from '../src/server/cli/seed-bulk';
 import { BENCH_ADMIN_PASSWORD, checkCall, signInAdmin, signInManager, startServer, type Session } from './server';
-import { load, timeRuns, type LoadFigures } from './load';
+import { firstBody, load, timeRuns, type LoadFigures, type LoadSpec } from './load';
 import { explain, searchFilterSets, timeSearchSql } from './search-sql';
 import { clientBuilt, clientSizes } from './client-size';
 import { Report, type Meta } from './report';
@@ -293,8 +293,7 @@ function oneUserFigures(report: Report, large: OneUserFigure[], small: GrowthPoi
   }
 }
 
-interface Call { name: string; path: string; body: unknown | (() => unknown) }
-let callNo = 0;
+interface Call { name: string; path: string; body: LoadSpec['body'] }
 /** The list calls (each list's first page, as its screen opens it); their figures are named after the endpoint. */
 const LIST_CALLS: Call[] = [
   { name: 'list.getdepartment', path: '/api/master/getdepartment', body: { pageno: 1, userID: 1 } },
@@ -302,7 +301,11 @@ const LIST_CALLS: Call[] = [
   { name: 'list.getSearchForsampleinward', path: '/api/transaction/getSearchForsampleinward', body: { pageno: 1, searchText: 'Pune', userID: 1 } },
   // A different text each call (part of a sample code, as a user types it): neither its page nor its total is a kept one.
   // Its 9-10 matches end on the page, so the total is the page's (lib/paging.ts): one statement a call, on the gram index.
-  { name: 'list.getSearchForsampleinward_new_text', path: '/api/transaction/getSearchForsampleinward', body: () => ({ pageno: 1, searchText: `SC0${String(callNo++ % 10000).padStart(4, '0')}`, userID: 1 }) },
+  // 10,000 texts, 200 for each of the 50 connections, each request built before the load (load.ts BodiesByConnection).
+  {
+    name: 'list.getSearchForsampleinward_new_text', path: '/api/transaction/getSearchForsampleinward',
+    body: { byConnection: (c: number) => Array.from({ length: 200 }, (_, i) => ({ pageno: 1, searchText: `SC0${String((c * 200 + i) % 10000).padStart(4, '0')}`, userID: 1 })) },
+  },
   { name: 'list.getactitransctionhome', path: '/api/transaction/getactitransctionhome', body: { pageno: 1, userID: 1 } },
   { name: 'list.getLevel2ActivityHome', path: '/api/transaction/getLevel2ActivityHome', body: { pageno: 1, userID: 1 } },
 ];
@@ -322,7 +325,7 @@ async function loadRuns(url: string, session: Session, seconds: number, runs: nu
     await settle(url);
     console.log(`   ${call.name}, ${c} connections, ${seconds} s${runs > 1 ? ` (run ${round + 1} of ${runs})` : ''} ...`);
     try {
-      await checkCall(url, call.path, typeof call.body === 'function' ? (call.body as () => unknown)() : call.body, session);
+      await checkCall(url, call.path, firstBody(call.body), session);
       const f = await load({ url, path: call.path, headers: session.headers, body: call.body, connections: c, seconds });
       out.measured.set(call.name, [...(out.measured.get(call.name) ?? []), f]);
     } catch (err) {
