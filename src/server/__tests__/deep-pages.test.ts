@@ -26,6 +26,10 @@ beforeAll(async () => {
   await sql`select setval(pg_get_serial_sequence('isolate', 'id'), 15000)`.execute(t.handle.db);
   await sql`select setval(pg_get_serial_sequence('plant_assessment', 'id'), 15800)`.execute(t.handle.db);
   await bulkLoad(t.handle.db, { samples: 1600, tenant: TEST_TENANT, batch: 800, seed: 11 });
+  // A busy hour at the old end of the sample list: 300 samples registered within it, so its deep pages lie inside
+  // one bucket (an hour) and are read from that bucket's nearer end (lib/paging.ts).
+  await sql`update sample_inward set created_at = date_trunc('hour', (select min(created_at) from sample_inward)) + (id - 300) * interval '10 seconds'
+    where id between 300 and 599`.execute(t.handle.db);
   // Holes in the Level lists: every 37th sample and every 23rd isolate made inactive.
   await sql`update sample_inward set active = 'N' where id % 37 = 0`.execute(t.handle.db);
   await sql`update isolate set active = 'N' where id % 23 = 0`.execute(t.handle.db);
@@ -72,6 +76,12 @@ test('each list spans several buckets, with holes, and several groups of buckets
     where list in ('samples', 'level1', 'level2') group by list order by list`.execute(t.handle.db);
   expect(rows.map((r) => [r.list, r.buckets > 1])).toEqual([['level1', true], ['level2', true], ['samples', true]]);
   expect(rows.find((r) => r.list === 'samples')!.groups).toBeGreaterThan(3);
+  // The sample list's buckets are hours of created_at (migration 20261130T100000), so a day with samples at several
+  // hours spans several buckets, and a deep page starting on such a day skips only its hour's newer samples.
+  const { rows: [split] } = await sql<{ days: number; buckets: number }>`
+    select count(distinct floor(extract(epoch from created_at) / 86400))::int as days, count(distinct list_bucket_of_time(created_at))::int as buckets
+    from sample_inward`.execute(t.handle.db);
+  expect(split.buckets).toBeGreaterThan(split.days + 300);
   expect(rows.filter((r) => r.list !== 'samples').map((r) => [r.list, r.groups])).toEqual([['level1', 2], ['level2', 2]]);
 });
 

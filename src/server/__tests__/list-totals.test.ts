@@ -165,6 +165,8 @@ test('300 random changes, each followed by the real counts; rolled-back changes 
     ['assessment moved', async () => fresh.assessments.length && db.updateTable('plant_assessment').set({ isolate_id: pick([...isolates, ...fresh.isolates]) }).where('id', '=', pick(fresh.assessments)).execute()],
     ['sample re-dated (moves between day buckets)', () => db.updateTable('sample_inward').set({ created_at: sql`created_at - interval '1 day' * ${Math.floor(rand() * 5) - 2}` })
       .where('id', '=', pick([...samples, ...fresh.samples])).execute()],
+    ['sample re-timed within its day (moves between hour buckets)', () => db.updateTable('sample_inward').set({ created_at: sql`created_at + interval '1 hour' * ${Math.floor(rand() * 7) - 3}` })
+      .where('id', '=', pick([...samples, ...fresh.samples])).execute()],
     ['an isolate edited (no list change)', () => db.updateTable('isolate').set({ soilph: 6.5 }).where('id', '=', pick(isolates)).execute()],
     ['assessment deleted', async () => {
       const id = fresh.assessments.pop();

@@ -26,6 +26,7 @@ import * as approvalQueueBuckets from './migrations/20261129T020000-approval-que
 import * as listBucketGroups from './migrations/20261129T030000-list-bucket-groups';
 import * as auditAppendHeads from './migrations/20261129T040000-audit-append-heads';
 import * as smallerIdBuckets from './migrations/20261129T100000-smaller-id-buckets';
+import * as hourBuckets from './migrations/20261130T100000-hour-buckets';
 
 /** Migrations in order, by timestamped name. Static imports so that bundling and Babel both see them. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129T030000-list-bucket-groups': listBucketGroups,
   '20261129T040000-audit-append-heads': auditAppendHeads,
   '20261129T100000-smaller-id-buckets': smallerIdBuckets,
+  '20261130T100000-hour-buckets': hourBuckets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

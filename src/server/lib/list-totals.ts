@@ -29,7 +29,7 @@ export async function maintainedTotals<L extends MaintainedList | QueueList>(db:
  * 20261126T200000-list-buckets): the bucket of the first row, how many rows of that bucket come before it, and the
  * bucket of the last of `limit` rows (or the list's last bucket). Several lists (a manager's two queues) are summed
  * bucket by bucket. The page is then read between those buckets' bounds (`bucketStart`), skipping `skip` rows (fewer
- * than the bucket holds: at most 255 for the Level lists and the trail, a day's rows for the lists by day) instead of `offset`:
+ * than the bucket holds: at most 255 for the Level lists and the trail, an hour's rows for the lists by time) instead of `offset`:
  * at 1M samples a middle page of the Level 1 list skipped a million isolates (1.4 s). Both bounds keep the planner's
  * estimate near the rows it reads (with only the upper one it planned a parallel scan of the rest of the list for a
  * Level 2 page: 26 ms instead of about 3 ms, by hand at 1M).
@@ -43,14 +43,14 @@ export async function maintainedTotals<L extends MaintainedList | QueueList>(db:
 export async function positionIn(db: Kysely<any>, lists: MaintainedList | readonly QueueList[], offset: number, limit: number, oldestFirst = false): Promise<ListPosition | undefined> {
   const names = sql.join(typeof lists === 'string' ? [lists] : lists);
   const dir = sql.raw(oldestFirst ? 'asc' : 'desc');
-  const { rows } = await sql<{ bucket: number; before: string | number }>`
+  const { rows } = await sql<{ bucket: number; n: string | number; before: string | number }>`
     with g as (
       select grp, n, sum(n) over (order by grp ${dir}) - n as before
       from (select grp, sum(n) as n from list_bucket_group where list in (${names}) group by grp having sum(n) > 0) x
     ), hit as (
       select min(grp) as lo, max(grp) as hi, min(before) as base from g where before + n > ${offset} and before < ${offset + limit}
     )
-    select bucket, before from (
+    select bucket, n, before from (
       select b.bucket, b.n, hit.base + sum(b.n) over (order by b.bucket ${dir}) - b.n as before
       from hit, lateral (
         select bucket, sum(n) as n from list_bucket
@@ -60,19 +60,23 @@ export async function positionIn(db: Kysely<any>, lists: MaintainedList | readon
     ) c
     where before + n > ${offset} and before < ${offset + limit}
     order by bucket ${dir}`.execute(db);
-  return rows[0] && { bucket: rows[0].bucket, skip: offset - Number(rows[0].before), through: rows[rows.length - 1].bucket };
+  return rows[0] && { bucket: rows[0].bucket, skip: offset - Number(rows[0].before), through: rows[rows.length - 1].bucket, rows: Number(rows[0].n) };
 }
 
-/** Where a page of a list kept in buckets lies: from `bucket` (skipping `skip` of its rows) through `through`. */
-export interface ListPosition { bucket: number; skip: number; through: number }
+/**
+ * Where a page of a list kept in buckets lies: from `bucket` (skipping `skip` of its rows) through `through`;
+ * `rows`: how many rows `bucket` holds (lib/paging.ts reads a page that ends in its first bucket from that bucket's
+ * nearer end).
+ */
+export interface ListPosition { bucket: number; skip: number; through: number; rows: number }
 
 /** Ids a bucket of the Level lists and the audit trail (list_bucket_of_id: id >> 8). */
 export const ID_BUCKET = 256;
 
 /** The first key of a bucket, in the list's order key (the bucket's rows are from it up to the next bucket's). */
 export const bucketStart = {
-  /** The Sample Inward list's buckets are UTC days of created_at, the approval queues' of submitted_at (list_bucket_of_time). */
-  days: (bucket: number) => new Date(bucket * 86_400_000),
+  /** The Sample Inward list's buckets are UTC hours of created_at, the approval queues' of submitted_at (list_bucket_of_time, migration 20261130T100000). */
+  hours: (bucket: number) => new Date(bucket * 3_600_000),
   /** The Level lists' and the audit trail's buckets are 256 ids (list_bucket_of_id, migration 20261129T100000). */
   ids: (bucket: number) => bucket * ID_BUCKET,
 };

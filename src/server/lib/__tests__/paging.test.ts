@@ -109,13 +109,13 @@ test('a list kept in buckets: every deep page is read from the buckets holding i
   // ids are (the newest id in the highest bucket), with holes: every 7th id is not on the list.
   const B = 64;
   const ids = Array.from({ length: 3 * FAR_OFFSET }, (_, i) => 3 * FAR_OFFSET - i).filter((id) => id % 7 !== 0);
-  const reads: Array<{ from: number; bucket?: number }> = [];
+  const reads: Array<{ from: number; bucket?: number; through?: number; order: string }> = [];
   const page = (offset: number, limit = 10) =>
     pageAndTotal({
       offset,
       limit,
       read: async (n, from, order, at) => {
-        reads.push({ from, bucket: at?.bucket });
+        reads.push({ from, bucket: at?.bucket, through: at?.through, order });
         const listed = at === undefined ? ids : ids.filter((id) => id < (at.bucket + 1) * B && id >= at.through * B);
         return (order === 'listed' ? listed : [...listed].reverse()).slice(from, from + n);
       },
@@ -124,7 +124,7 @@ test('a list kept in buckets: every deep page is read from the buckets holding i
         if (id === undefined) return undefined;
         const bucket = Math.floor(id / B);
         const through = Math.floor(ids[Math.min(offset + n, ids.length) - 1] / B);
-        return { bucket, skip: offset - ids.filter((x) => Math.floor(x / B) > bucket).length, through };
+        return { bucket, skip: offset - ids.filter((x) => Math.floor(x / B) > bucket).length, through, rows: ids.filter((x) => Math.floor(x / B) === bucket).length };
       },
       kept: { get: async (count) => count(), peek: () => undefined },
       count: async () => ids.length,
@@ -137,4 +137,9 @@ test('a list kept in buckets: every deep page is read from the buckets holding i
   const deep = reads.filter((r) => r.bucket !== undefined);
   expect(deep.length).toBeGreaterThan(pages - FAR_OFFSET / 10 - 2);
   expect(Math.max(...deep.map((r) => r.from))).toBeLessThan(B);
+  // A page that ends in the bucket it starts in is read from the bucket's nearer end: at most half a bucket skipped
+  // (a page across two buckets still skips from the first one's start).
+  const within = deep.filter((r) => r.bucket === r.through);
+  expect(within.filter((r) => r.order === 'reversed').length).toBeGreaterThan(within.length / 3);
+  expect(Math.max(...within.map((r) => r.from))).toBeLessThanOrEqual(B / 2);
 });

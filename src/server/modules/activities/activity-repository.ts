@@ -428,8 +428,8 @@ const queueLists = (managerId: number, level?: ActivityLevel): QueueList[] =>
  * The total is the database's kept one (a few rows of list_total, migration 20261129T010000), not a count of the
  * queue beside the page (`count(*) over ()` joined and sorted every waiting transaction on each call); the page is
  * read along activity_transaction_waiting_idx, and only its rows are joined to their samples and submitters. A deep
- * page is read from the submission day it starts in (kept per day in list_bucket, migration 20261129T020000:
- * lib/list-totals.ts positionIn), skipping at most that day's rows instead of up to half the queue.
+ * page is read from the submission hour it starts in (kept per hour in list_bucket, migrations 20261129T020000 and
+ * 20261130T100000: lib/list-totals.ts positionIn), skipping at most that hour's rows instead of up to half the queue.
  */
 export async function approvalQueue(db: Db, managerId: number, opts: { level?: ActivityLevel; limit: number; offset: number }) {
   const lists = queueLists(managerId, opts.level);
@@ -445,8 +445,8 @@ export async function approvalQueue(db: Db, managerId: number, opts: { level?: A
         .where(waitingForManager)
         .$if(opts.level !== undefined, (q) => q.where('q.level', '=', opts.level!))
         .$if(at !== undefined, (q) => q
-          .where(sql<boolean>`q.submitted_at >= ${bucketStart.days(at!.bucket).toISOString()}::timestamptz`)
-          .where(sql<boolean>`q.submitted_at < ${bucketStart.days(at!.through + 1).toISOString()}::timestamptz`))
+          .where(sql<boolean>`q.submitted_at >= ${bucketStart.hours(at!.bucket).toISOString()}::timestamptz`)
+          .where(sql<boolean>`q.submitted_at < ${bucketStart.hours(at!.through + 1).toISOString()}::timestamptz`))
         .orderBy('q.submitted_at', dir)
         .orderBy('q.id', dir)
         .$call((q) => paged(q, limit, offset));

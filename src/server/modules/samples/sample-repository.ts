@@ -184,14 +184,14 @@ const unsearchedPages = compiledOnce();
 /** The statement of a page of the whole list (listSamples' read without a search; a search's is searchPage). */
 function wholeListPage(db: Kysely<Database>, limit: number, offset: number, order: ReadOrder, at: ListPosition | undefined) {
   const dir = order === 'listed' ? 'desc' : 'asc';
-  // A deep page of the whole list is read from the days that hold its rows (lib/paging.ts `seek`): only the
-  // first day's newer samples are skipped. Past the first page of the whole list, the rows skipped are walked in
+  // A deep page of the whole list is read from the hours that hold its rows (lib/paging.ts `seek`): only the
+  // first hour's newer samples are skipped. Past the first page of the whole list, the rows skipped are walked in
   // the (created_at, id) index alone and only the page's rows are read whole (at 1M samples the middle page
   // took 1.8 s reading every skipped row from the top; bench/history.md).
   const base = db.selectFrom('sample_inward');
   const from = at === undefined ? base : base
-    .where(sql<boolean>`created_at < ${bucketStart.days(at.bucket + 1).toISOString()}::timestamptz`)
-    .where(sql<boolean>`created_at >= ${bucketStart.days(at.through).toISOString()}::timestamptz`);
+    .where(sql<boolean>`created_at < ${bucketStart.hours(at.bucket + 1).toISOString()}::timestamptz`)
+    .where(sql<boolean>`created_at >= ${bucketStart.hours(at.through).toISOString()}::timestamptz`);
   if (offset > 0) {
     const ids = from.select('id').orderBy('created_at', dir).orderBy('id', dir).$call((q) => paged(q, limit, offset));
     return db.selectFrom('sample_inward').select(LISTED).where('id', 'in', ids).orderBy('created_at', dir).orderBy('id', dir);

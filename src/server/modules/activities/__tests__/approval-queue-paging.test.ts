@@ -6,9 +6,9 @@ import type { ActivityLevel } from '../../../../shared/contract/activity-endpoin
 
 /**
  * A manager's approval queue past its first boundaries: the bulk load's manager waits on about 1,400 activities, more
- * than the 1,000 rows from which a deep page is read from the submission day it starts in (lib/paging.ts seek).
+ * than the 1,000 rows from which a deep page is read from the submission hour it starts in (lib/paging.ts seek).
  * Every page, each level and both, is the oracle's slice (oldest submission first, then id) with the exact total; the
- * queue's kept totals and days (migrations 20261129T010000, 20261129T020000) are the real counts after each of 200 random changes of statuses,
+ * queue's kept totals and hours (migrations 20261129T010000, 20261129T020000, 20261130T100000) are the real counts after each of 200 random changes of statuses,
  * amendments, managers and submissions made the way SQL can make them, one row or many per statement.
  */
 let t: TestApp;
@@ -21,9 +21,15 @@ beforeAll(async () => {
   const { rows } = await sql<{ m: number; n: number }>`
     select reporting_manager_id as m, count(*)::int as n from activity_transaction where reporting_manager_id is not null group by 1 order by 2 desc`.execute(t.handle.db);
   manager = rows[0].m;
-  // The drafts and the reverted activities submitted (again) to that manager: a queue past 1,000 from a smaller load.
-  await sql`update activity_transaction set status = 'S', reporting_manager_id = ${manager}, submitted_at = created_at + interval '1 day'
+  // The drafts and the reverted activities submitted (again) to that manager: a queue past 1,000 from a smaller load,
+  // at several hours of a day, so a day's submissions lie in several buckets (an hour each).
+  await sql`update activity_transaction set status = 'S', reporting_manager_id = ${manager}, submitted_at = created_at + interval '1 day' + interval '1 hour' * (id % 9)
     where status is null or status = 'R'`.execute(t.handle.db);
+  // A busy hour at the queue's new end (its last pages): 200 submissions within it, so those pages lie inside one
+  // bucket and are read from that bucket's nearer end (lib/paging.ts).
+  await sql`update activity_transaction set submitted_at = date_trunc('hour', (select max(submitted_at) from activity_transaction)) + interval '1 hour' + (id % 1000) * interval '3 seconds'
+    where reporting_manager_id = ${manager} and status = 'S' and id % 5 = 0 and id in (
+      select id from activity_transaction where reporting_manager_id = ${manager} and status = 'S' order by id desc limit 1000)`.execute(t.handle.db);
   other = (await t.handle.db.selectFrom('app_user').select('id').where('id', '<>', manager).orderBy('id').executeTakeFirstOrThrow()).id;
 }, 300_000);
 afterAll(() => t.close());
@@ -49,7 +55,7 @@ async function keptQueues(): Promise<Record<string, number>> {
     select list as k, sum(n) as n from list_total where list like 'queue:%' group by list having sum(n) <> 0`.execute(t.handle.db);
   return Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
 }
-/** What waits per queue and submission day (migration 20261129T020000), counted and kept, as 'queue day' → n. */
+/** What waits per queue and submission hour (list_bucket_of_time), counted and kept, as 'queue hour' → n. */
 async function realDays(): Promise<Record<string, number>> {
   const { rows } = await sql<{ k: string; n: number }>`
     select approval_queue_list(reporting_manager_id, level) || ' ' || list_bucket_of_time(submitted_at) as k, count(*)::int as n
@@ -78,7 +84,7 @@ test('every page of a queue of more than a thousand, each level and both, is the
   }
   const counts = await approvalCounts(t.handle.db, manager);
   expect(counts).toEqual({ level1: (await oracle(manager, 'Level 1')).length, level2: (await oracle(manager, 'Level 2')).length });
-  // The queue spans many submission days, so its deep pages are found through several groups of day buckets.
+  // The queue spans many submission hours, so its deep pages are found through several groups of hour buckets.
   expect(new Set(Object.keys(await keptDays()).map((k) => Number(k.split(' ')[1]) >> 6)).size).toBeGreaterThan(3);
 });
 
