@@ -75,29 +75,37 @@ export async function load(spec: LoadSpec): Promise<LoadFigures> {
 const agents = new Map<string, http.Agent>();
 
 /**
- * One JSON POST over a kept-alive node:http connection: status and body text. The one-at-a-time figures compared
- * with the same SQL run in-process (the microbe search) are timed with it, not with fetch: on this 2-core machine
- * fetch's own work in the bench process took 0.3-0.4 ms of a call's p50 and 1.2-2.2 ms of its p95 more than
- * node:http (the bare route, 300 calls by turns: fetch p50 1.20-1.49 / p95 3.81-3.98 ms, node:http 0.82-1.07 / 1.73-2.79),
- * and that time counted against the server in a ratio whose other side pays no HTTP at all.
+ * One JSON POST over a kept-alive node:http connection: status, body text, and `wireMs`, the time from the request
+ * handed to the socket (after node:http has built it) to the answer's last byte, as autocannon and wrk time a call.
+ * The one-at-a-time figures compared with the same SQL run in-process (the microbe search) are timed with it, not
+ * with fetch: on this 2-core machine fetch's own work in the bench process took 0.3-0.4 ms of a call's p50 and
+ * 1.2-2.2 ms of its p95 more than node:http (the bare route, 300 calls by turns: fetch p50 1.20-1.49 / p95 3.81-3.98 ms,
+ * node:http 0.82-1.07 / 1.73-2.79), and that time counted against the server in a ratio whose other side pays no
+ * HTTP at all.
  */
-export function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+export function postJson(base: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string; wireMs: number }> {
   const u = new URL(base);
   let agent = agents.get(u.origin);
   if (!agent) agents.set(u.origin, (agent = new http.Agent({ keepAlive: true, maxSockets: 1 })));
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
+    let sent = 0n;
     const req = http.request(
       { host: u.hostname, port: u.port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          const wireMs = Number(process.hrtime.bigint() - sent) / 1e6;
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), wireMs });
+        });
         res.on('error', reject);
       },
     );
     req.on('error', reject);
+    // On a kept-alive socket node:http writes the request on the next tick: the clock starts before that write.
     req.end(payload);
+    sent = process.hrtime.bigint();
   });
 }
 

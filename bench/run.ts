@@ -475,15 +475,18 @@ async function pairedSearchFigures(report: Report, target: PairTarget, search: S
       // By turns, 400 of each (10-15 s): the p95 of 40 was the second slowest call, and moved by 1.2-1.5x between
       // runs at 1M (bench/history.md, sixteenth entry); that of 200, the tenth slowest, still moved by 1.33-1.42x.
       const paired = await timePairedSearch(mod, target.db, target.url, target.headers, search.models[k], quick ? 15 : 400);
-      const r = paired.http;
-      endpointP95[k] = r.p95;
-      report.add({ name: `search.endpoint.${k}_filters.p50_ms`, value: r.p50, unit: 'ms' });
-      report.add({ name: `search.endpoint.${k}_filters.p95_ms`, value: r.p95, unit: 'ms', note: `${paired.matches.toLocaleString('en')} matches${where}` });
+      // The whole call, as the other one-at-a-time figures (and the new text it is compared with) are timed.
+      const whole = paired.whole;
+      const wire = paired.http;
+      endpointP95[k] = whole.p95;
+      report.add({ name: `search.endpoint.${k}_filters.p50_ms`, value: whole.p50, unit: 'ms' });
+      report.add({ name: `search.endpoint.${k}_filters.p95_ms`, value: whole.p95, unit: 'ms', note: `${paired.matches.toLocaleString('en')} matches${where}; the whole call` });
+      report.add({ name: `search.endpoint.${k}_filters.wire_p95_ms`, value: wire.p95, unit: 'ms', note: `p50 ${wire.p50} ms; from the request handed to the socket to the answer's last byte` });
       const earlier = search.directP95[k];
       report.add({ name: `search.endpoint_sql_paired.${k}_filters.p95_ms`, value: paired.direct.p95, unit: 'ms', note: `p50 ${paired.direct.p50} ms; searchPage in-process, by turns with each searchData call` });
       report.add({
-        name: `search.endpoint.${k}_filters.p95_ratio_to_direct_sql`, value: ratioOf(r.p95, paired.direct.p95), unit: 'x', budget: 1.3,
-        note: `endpoint p95 / the same SQL run directly by turns with it (p95)${earlier ? `; against step 2's figure, measured before the loads: ${ratioOf(r.p95, earlier)}x` : ''}`,
+        name: `search.endpoint.${k}_filters.p95_ratio_to_direct_sql`, value: ratioOf(wire.p95, paired.direct.p95), unit: 'x', budget: 1.3,
+        note: `endpoint p95 on the wire / the same SQL run directly by turns with it (p95); p50 ${ratioOf(wire.p50, paired.direct.p50)}x; the whole call ${ratioOf(whole.p95, paired.direct.p95)}x${earlier ? `; against step 2's figure, measured before the loads: ${ratioOf(wire.p95, earlier)}x` : ''}`,
       });
     } catch (err) {
       report.say(`search.endpoint.${k}_filters: not measured (${(err as Error).message})`);
@@ -502,7 +505,7 @@ async function pairedSearchFigures(report: Report, target: PairTarget, search: S
       report.add({ name: `search.count_sql_paired.${k}_filters.p95_ms`, value: paired.direct.p95, unit: 'ms', note: `p50 ${paired.direct.p50} ms; countMatches in-process, by turns with each countSearchData call` });
       report.add({
         name: `search.count.${k}_filters.p95_ratio_to_raw_count`, value: ratioOf(c.p95, paired.direct.p95), unit: 'x', budget: 1.3,
-        note: `countSearchData p95 / the count query run directly by turns with it (p95); p50 ${ratioOf(c.p50, paired.direct.p50)}x${earlier ? `; against step 2's figure, measured before the loads: ${ratioOf(c.p95, earlier)}x` : ''}`,
+        note: `countSearchData p95 on the wire / the count query run directly by turns with it (p95); p50 ${ratioOf(c.p50, paired.direct.p50)}x; the whole call ${ratioOf(paired.whole.p95, paired.direct.p95)}x${earlier ? `; against step 2's figure, measured before the loads: ${ratioOf(c.p95, earlier)}x` : ''}`,
       });
     } catch (err) {
       report.say(`search.count.${k}_filters: not measured (${(err as Error).message})`);
