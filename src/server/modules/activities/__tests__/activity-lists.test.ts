@@ -3,6 +3,8 @@ import { ACTIVITY_MSG, pncodeOf } from '../../../../shared/contract/activity-end
 import { WORKFLOW_MSG } from '../../../../shared/workflow';
 import { forgetCachedAnswers } from '../../../lib/commit-cache';
 import { insertIsolate, setupLab, submitBody, type Isolate, type Lab, type User, signature } from './activity-fixtures';
+import { sql } from 'kysely';
+import { listEntities, statesOfText, transactionsOn, type TransactionState } from '../activity-repository';
 
 /** Lists and search, Level 2 plant assessments, the activity buttons, the parameter screen state, the approval queue. */
 let t: TestApp;
@@ -287,5 +289,49 @@ describe('approval queue and counts', () => {
     expect((await tr(qm, 'getApprovalCounts', {})).json()).toEqual({ level1: 1, level2: 1, total: 2 });
     // Nothing waits for the staff member.
     expect((await tr(qs, 'getApprovalQueue', { pageno: 1 })).json()).toEqual([]);
+  });
+});
+
+describe('the states a list page carries', () => {
+  const pick = (s: TransactionState) => ({ ...s });
+  const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+  test('equal the transactions read on their own, on both levels (statuses, no manager, amended, plant assessments)', async () => {
+    // The lists above left submitted, approved and rejected transactions on both levels; one without a manager and one
+    // approved and amended since are written here, so every field takes each of its forms.
+    const iso = await insertIsolate(t, lab.creator, 'TSTATE');
+    const { trnid } = await submit(lab.staff, iso);
+    await sql`update activity_transaction set reporting_manager_id = null, status = null where id = ${trnid}`.execute(t.handle.db);
+    const other = await insertIsolate(t, lab.creator, 'TSTATE');
+    const second = await submit(lab.staff, other);
+    await sql`update activity_transaction set status = 'A', amended_at = now() where id = ${second.trnid}`.execute(t.handle.db);
+    forgetCachedAnswers(t.handle.db);
+    let forms = 0;
+    for (const level of ['Level 1', 'Level 2'] as const) {
+      const page = await listEntities(t.handle.db, { level, callerId: lab.staff.id, seesAll: true, limit: 100, offset: 0 });
+      const read = await transactionsOn(t.handle.db, level, page.map((e) => e.id));
+      const own = read.map(({ id, activityTypeId, isolateId, plantAssessmentId, status, ownerId, reportingManagerId, amended }) =>
+        ({ id, activityTypeId, isolateId, plantAssessmentId, status, ownerId, reportingManagerId, amended }));
+      const carried = page.flatMap((e) => e.states).map(pick);
+      expect(carried.sort(byId)).toEqual(own.sort(byId));
+      forms += own.length;
+      if (level === 'Level 1') {
+        expect(own.find((s) => s.id === trnid)).toMatchObject({ status: null, reportingManagerId: null, plantAssessmentId: null });
+        expect(own.find((s) => s.id === second.trnid)).toMatchObject({ status: 'A', amended: true });
+      } else {
+        expect(own.length).toBeGreaterThan(0);
+        expect(own.every((s) => s.plantAssessmentId !== null)).toBe(true);
+      }
+    }
+    expect(forms).toBeGreaterThan(5);
+  });
+
+  test('the text form reads empty fields as null and nothing as no states', () => {
+    expect(statesOfText(null)).toEqual([]);
+    expect(statesOfText('')).toEqual([]);
+    expect(statesOfText('7,2,3,,,4,,0;8,2,3,9,A,4,5,1')).toEqual([
+      { id: 7, activityTypeId: 2, isolateId: 3, plantAssessmentId: null, status: null, ownerId: 4, reportingManagerId: null, amended: false },
+      { id: 8, activityTypeId: 2, isolateId: 3, plantAssessmentId: 9, status: 'A', ownerId: 4, reportingManagerId: 5, amended: true },
+    ]);
   });
 });
