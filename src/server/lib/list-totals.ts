@@ -60,15 +60,16 @@ export async function positionIn(db: Kysely<any>, lists: MaintainedList | readon
     ) c
     where before + n > ${offset} and before < ${offset + limit}
     order by bucket ${dir}`.execute(db);
-  return rows[0] && { bucket: rows[0].bucket, skip: offset - Number(rows[0].before), through: rows[rows.length - 1].bucket, rows: Number(rows[0].n) };
+  if (!rows[0]) return undefined;
+  const last = rows[rows.length - 1];
+  return { bucket: rows[0].bucket, skip: offset - Number(rows[0].before), through: last.bucket, after: Number(last.before) + Number(last.n) - (offset + limit) };
 }
 
 /**
- * Where a page of a list kept in buckets lies: from `bucket` (skipping `skip` of its rows) through `through`;
- * `rows`: how many rows `bucket` holds (lib/paging.ts reads a page that ends in its first bucket from that bucket's
- * nearer end).
+ * Where a page of a list kept in buckets lies: from `bucket` (skipping `skip` of its rows) through `through`, whose
+ * last `after` rows come after the page (lib/paging.ts reads the page from whichever end skips fewer rows).
  */
-export interface ListPosition { bucket: number; skip: number; through: number; rows: number }
+export interface ListPosition { bucket: number; skip: number; through: number; after: number }
 
 /** Ids a bucket of the Level lists and the audit trail (list_bucket_of_id: id >> 8). */
 export const ID_BUCKET = 256;

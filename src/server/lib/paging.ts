@@ -111,12 +111,12 @@ export async function pageAndTotal<R>(o: {
     if (o.seek) {
       const at = await o.seek(o.offset, end - o.offset);
       if (!at) return { rows: [], total, ...exact };
-      // A page that ends in the bucket it starts in is read from the bucket's nearer end, so it skips at most half
-      // the bucket's rows: each skipped row is looked up (a Level 2 row in its isolate and sample), and at 1M samples
-      // fewer of those lookups find their page in memory (bench/history.md, twenty-eighth entry).
-      const after = at.rows - at.skip - (end - o.offset);
-      if (at.bucket === at.through && after >= 0 && after < at.skip) {
-        return { rows: (await o.read(end - o.offset, after, 'reversed', at)).reverse(), total, ...exact };
+      // A page is read from the nearer end of the buckets it lies in: one within a bucket skips at most half its
+      // rows, and a page that ends a bucket (the last page, when the list's newest bucket holds fewer rows than it)
+      // skips none. Each skipped row is looked up (a Level 2 row in its isolate and sample), and at 1M samples fewer
+      // of those lookups find their page in memory (bench/history.md, twenty-eighth and thirtieth entries).
+      if (at.after >= 0 && at.after < at.skip) {
+        return { rows: (await o.read(end - o.offset, at.after, 'reversed', at)).reverse(), total, ...exact };
       }
       return { rows: await o.read(end - o.offset, at.skip, 'listed', at), total, ...exact };
     }
