@@ -195,13 +195,11 @@ export async function main(argv: string[]): Promise<number> {
     try {
       const readingSession = await signInAdmin(reading.url);
       unkept = await loadRuns(reading.url, readingSession, seconds, args.runs, LIST_CALLS.filter((x) => !x.name.endsWith('_new_text')));
-      console.log('   the one-user calls (first, middle and last page, one call at a time) ...');
-      await settle(reading.url);
-      await checkpoint();
-      large = await timeOneUser(reading.url, { admin: readingSession.headers, manager: (await signInManager(reading.url)).headers }, oneUserCalls(args));
     } finally {
       await reading.stop();
     }
+    console.log('   the one-user calls (first, middle and last page, one call at a time, on a server started for them) ...');
+    large = await onReadingServer({ dataDir, databaseUrl: dbUrl }, (url, session) => oneUserOn(url, session, oneUserCalls(args)));
     oneUserFigures(report, large, small, args);
     const searchPairs = !args.databaseUrl && search ? await pairedInProcess(config, search, args.quick, report) : null;
     console.log('   Starting the server as it is deployed (list pages kept) ...');
@@ -256,18 +254,34 @@ interface GrowthPoint { oneUser: OneUserFigure[]; exportRowsPerSecond: number | 
 async function growthPoint(where: { dataDir?: string; databaseUrl?: string }, runs: number): Promise<GrowthPoint> {
   // The embedded engine takes one process: the search models are read before the server opens the database.
   const models = searchModule() ? await withHandle(where, (db) => searchModels(db)) : null;
+  return onReadingServer(where, async (url, session, pid) => ({
+    oneUser: await oneUserOn(url, session, runs),
+    exportRowsPerSecond: models ? (await timeExport(url, session.headers, models['1'], pid)).rowsPerSecond : null,
+  }));
+}
+
+/**
+ * `work` on a server started for it that reads every page (KEEP_LIST_PAGES=off), once the machine is quiet. The
+ * one-user calls are timed this way at both sizes of a growth run. At the larger size they were timed on the server
+ * that had just carried the loads of 50 connections, and each figure's first round of three was its slowest: the
+ * approval queue's first page 6.96 / 5.53 / 2.21 ms at 1M against 3.57 ms at 100k, a "growth" of 1.55x where its p50
+ * grew 1.11x (bench/history.md, thirtieth entry).
+ */
+async function onReadingServer<T>(where: { dataDir?: string; databaseUrl?: string }, work: (url: string, admin: Session, pid: number) => Promise<T>): Promise<T> {
   const server = await startServer({ ...where, more: { KEEP_LIST_PAGES: 'off' } });
   try {
     const session = await signInAdmin(server.url);
     await settle(server.url);
     await checkpoint();
-    const oneUser = await timeOneUser(server.url, { admin: session.headers, manager: (await signInManager(server.url)).headers }, runs);
-    const exported = models ? await timeExport(server.url, session.headers, models['1'], server.pid) : null;
-    return { oneUser, exportRowsPerSecond: exported?.rowsPerSecond ?? null };
+    return await work(server.url, session, server.pid);
   } finally {
     await server.stop();
   }
 }
+
+/** The one-user calls (one-user.ts), the administrator's and the manager's. */
+const oneUserOn = async (url: string, admin: Session, runs: number) =>
+  timeOneUser(url, { admin: admin.headers, manager: (await signInManager(url)).headers }, runs);
 
 async function withHandle<T>(where: { dataDir?: string; databaseUrl?: string }, work: (db: Awaited<ReturnType<typeof openConfiguredDatabase>>['db']) => Promise<T>): Promise<T> {
   const handle = await openConfiguredDatabase({ dataDir: where.dataDir ?? '', databaseUrl: where.databaseUrl ?? null });
