@@ -159,8 +159,7 @@ test('a list kept in buckets: every deep page is read from the buckets holding i
 
 test('a last page across the list\'s last two buckets, the last holding fewer rows than the page, skips no row', async () => {
   // The oldest bucket holds two rows (ids 5 and 3), the one before it a full bucket: the last 5 rows lie across both.
-  // Read from the first bucket's start, the page skipped the 61 rows before it (the approval queue's last page at
-  // 1M samples, bench/history.md thirtieth entry).
+  // Read from the first bucket's start, the page skipped the 61 rows before it.
   const ids = [...Array.from({ length: 2 * FAR_OFFSET }, (_, i) => 2 * FAR_OFFSET + 63 - i), 5, 3];
   const { page, reads } = bucketed(ids);
   const got = await page(ids.length - 5, 5);
